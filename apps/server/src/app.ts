@@ -1,0 +1,69 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
+import { createMailer } from './modules/mail/mailer';
+import { apiModules } from './modules';
+import { testingRoutes } from './modules/testing/routes';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sessionPlugin } from './plugins/session';
+import { staticPlugin } from './plugins/static';
+
+export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+
+export type RouteInfo = { method: string; url: string; access: string; passwordCheck: boolean };
+
+/** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
+export async function buildApp({ config, database, logger = true }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+
+  /** The route table, as registered: the CSRF walk and the authorisation matrix read it. */
+  const routes: RouteInfo[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'user',
+        passwordCheck: route.config?.passwordCheck ?? false,
+      });
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(sessionPlugin);
+  await app.register(securityHeadersPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+      if (config.TEST_SUPPORT) await api.register(testingRoutes);
+    },
+    { prefix: '/panel/api/v1' },
+  );
+  await app.register(staticPlugin);
+  return app as unknown as FastifyInstance & { routeTable: RouteInfo[] };
+}

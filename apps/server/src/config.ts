@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('Excellence Club <club@example.com>'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    MATOMO_URL: z.url().optional(),
+    MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
+    SITE_HOME_URL: z.string().min(1).default('/panel/login'),
+    LEGAL_NOTE_URL: z.url().default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Enables /panel/api/test/* helpers for the browser tests; refused in production. */
+    TEST_SUPPORT: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    WEB_DIST: z.string().optional(),
+    PGLITE_MEMORY: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.TEST_SUPPORT && c.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_SUPPORT'], message: 'is not allowed with NODE_ENV=production' });
+    }
+    if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['MATOMO_SITE_ID'], message: 'MATOMO_URL and MATOMO_SITE_ID go together' });
+    }
+  })
+  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad variable stops the process with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfig.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

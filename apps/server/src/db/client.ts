@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** drizzle/ sits beside src/ in development and beside dist/ in the build. */
+export const MIGRATIONS_DIR = path.resolve(here, '..', here.endsWith(`${path.sep}db`) ? '../drizzle' : 'drizzle');
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    // A dropped connection (e.g. PostgreSQL restarting) must not crash the process: the pool reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // An advisory lock on one connection lets several processes start (and migrate) at once.
+    const migrate = async () => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock(727001)');
+        await migratePg(drizzlePg(conn), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await conn.query('select pg_advisory_unlock(727001)').catch(() => {});
+        conn.release();
+      }
+    };
+    return { db, kind: 'postgres', migrate, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (opts.inMemory) {
+    client = new PGlite();
+  } else {
+    const dir = path.resolve(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const pgliteDb = drizzlePglite(client, { schema });
+  const migrate = () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', migrate, close: () => client.close() };
+}
+

@@ -1,0 +1,195 @@
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { interests } from './account';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  namePl: text('name_pl').notNull(),
+  nameEn: text('name_en').notNull(),
+  descriptionPl: text('description_pl').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  image: text('image'),
+  banner: text('banner'),
+  bannerMobile: text('banner_mobile'),
+  position: integer('position').notNull().default(0),
+});
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image'),
+  url: text('url'),
+  position: integer('position').notNull().default(0),
+});
+
+/**
+ * An experience. Seats: total_seats is the capacity (null = no cap), seats_taken is maintained by
+ * order placement and cancellation under a row lock, so seats left = total_seats − seats_taken.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    type: text('type', { enum: ['EVENT', 'TRIP'] }).notNull(),
+    alias: text('alias').notNull(),
+    namePl: text('name_pl').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionPl: text('description_pl').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    annDescriptionPl: text('ann_description_pl'),
+    annDescriptionEn: text('ann_description_en'),
+    placePl: text('place_pl').notNull().default(''),
+    placeEn: text('place_en').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    startTime: text('start_time'),
+    endDate: date('end_date'),
+    endTime: text('end_time'),
+    priceGrosze: integer('price_grosze').notNull().default(0),
+    /** Per-member limit (the member plus accompanying persons) of SPEC.md §9. */
+    memberLimit: integer('member_limit').notNull().default(2),
+    totalSeats: integer('total_seats'),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    /** Seats left at or below this count show "low availability". */
+    statusLimit: integer('status_limit').notNull().default(0),
+    published: smallint('published').notNull().default(1),
+    image: text('image'),
+    imageMobile: text('image_mobile'),
+    videoId: text('video_id'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    cartLabelPl: text('cart_label_pl'),
+    cartLabelEn: text('cart_label_en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_alias_idx').on(t.alias),
+    index('products_category_start_idx').on(t.categoryId, t.startDate),
+    index('products_start_idx').on(t.startDate),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    file: text('file').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const productFiles = pgTable(
+  'product_files',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    namePl: text('name_pl').notNull(),
+    nameEn: text('name_en').notNull(),
+    file: text('file').notNull(),
+  },
+  (t) => [index('product_files_product_idx').on(t.productId)],
+);
+
+export const productPartners = pgTable(
+  'product_partners',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.partnerId] })],
+);
+
+/** Which interests an experience speaks to: feeds 'Selected for you'. */
+export const productInterests = pgTable(
+  'product_interests',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.interestId] }), index('product_interests_interest_idx').on(t.interestId)],
+);
+
+/** Consents a buyer must tick in the cart for this experience. */
+export const productTerms = pgTable(
+  'product_terms',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    namePl: text('name_pl').notNull(),
+    nameEn: text('name_en').notNull(),
+    file: text('file'),
+  },
+  (t) => [index('product_terms_product_idx').on(t.productId)],
+);
+
+/** Waiting-list wishes; notified_at is set when the one mail has gone. */
+export const productNotifications = pgTable(
+  'product_notifications',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId] }), index('product_notifications_user_idx').on(t.userId)],
+);
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id),
+    namePl: text('name_pl').notNull(),
+    nameEn: text('name_en').notNull(),
+    date: date('date').notNull(),
+    image: text('image'),
+  },
+  (t) => [index('galleries_date_idx').on(t.date), index('galleries_product_idx').on(t.productId)],
+);
+
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    galleryId: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    file: text('file').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('gallery_images_gallery_idx').on(t.galleryId)],
+);

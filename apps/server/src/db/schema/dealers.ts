@@ -1,0 +1,33 @@
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const taxOffices = pgTable('tax_offices', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+});
+
+export const bonusSignups = pgTable('bonus_signups', {
+  id: serial('id').primaryKey(),
+  dealerId: integer('dealer_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  surname: text('surname').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+  postCode: text('post_code').notNull(),
+  city: text('city').notNull(),
+  pesel: text('pesel'),
+  taxNumber: text('tax_number'),
+  taxationForm: text('taxation_form', { enum: ['PIT-11', 'JDG'] }).notNull(),
+  taxOffice: text('tax_office'),
+  correspondenceAddress: text('correspondence_address'),
+  term1: boolean('term_1').notNull(),
+  term2: boolean('term_2').notNull(),
+  term3: boolean('term_3').notNull(),
+  term4: boolean('term_4').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './account';
+export * from './catalog';
+export * from './content';
+export * from './sales';
+export * from './dealers';

@@ -1,0 +1,109 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { products } from './catalog';
+
+export type CartPerson = { name: string; surname: string };
+export type CartTermAnswer = { term_id: number; value: boolean };
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    isFilled: boolean('is_filled').notNull().default(false),
+    cartLabelAnswer: text('cart_label_answer'),
+    persons: jsonb('persons').$type<CartPerson[]>().notNull().default([]),
+    terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId)],
+);
+
+export const discountCodes = pgTable('discount_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  amountGrosze: integer('amount_grosze').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  validFrom: date('valid_from'),
+  validTo: date('valid_to'),
+  /** Null = unlimited uses across the club. */
+  maxUses: integer('max_uses'),
+  usedCount: integer('used_count').notNull().default(0),
+  /** How many orders one member may place with this code. */
+  perMemberLimit: integer('per_member_limit').notNull().default(1),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the member removed the account: paid orders stay for accounting, anonymised. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['WAITING_PAYMENT', 'PAID', 'CANCELLED'] }).notNull(),
+    productType: text('product_type', { enum: ['EVENT', 'TRIP'] }).notNull().default('EVENT'),
+    totalGrosze: integer('total_grosze').notNull(),
+    discountGrosze: integer('discount_grosze').notNull().default(0),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    isInvoice: boolean('is_invoice').notNull().default(false),
+    invoiceData: jsonb('invoice_data'),
+    buyer: jsonb('buyer'),
+    paymentProvider: text('payment_provider').notNull().default('sandbox'),
+    paymentRef: text('payment_ref').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productStartDate: date('product_start_date'),
+    quantity: integer('quantity').notNull(),
+    priceGrosze: integer('price_grosze').notNull(),
+    persons: jsonb('persons').$type<CartPerson[]>().notNull().default([]),
+    terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
+    cartLabelAnswer: text('cart_label_answer'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/** Payment notifications already handled: a repeated one is recognised and ignored. */
+export const paymentEvents = pgTable('payment_events', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull().unique(),
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,28 @@
+export const commonMessages = {
+  pl: {
+    unauthenticated: 'Sesja wygasła. Zaloguj się ponownie.',
+    forbidden: 'Brak uprawnień do tej operacji.',
+    csrf: 'Żądanie odrzucone ze względów bezpieczeństwa. Odśwież stronę i spróbuj ponownie.',
+    notFound: 'Nie znaleziono.',
+    validation: 'Formularz zawiera błędy.',
+    badRequest: 'Nieprawidłowe żądanie.',
+    payloadTooLarge: 'Przesłane dane są zbyt duże.',
+    unsupportedMediaType: 'Nieobsługiwany format danych.',
+    tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za {{minutes}} min.',
+    internal: 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie później.',
+    unavailable: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+  },
+  en: {
+    unauthenticated: 'Your session has expired. Please sign in again.',
+    forbidden: 'You are not allowed to do this.',
+    csrf: 'The request was refused for security reasons. Refresh the page and try again.',
+    notFound: 'Not found.',
+    validation: 'The form contains errors.',
+    badRequest: 'Bad request.',
+    payloadTooLarge: 'The data sent is too large.',
+    unsupportedMediaType: 'Unsupported data format.',
+    tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
+    internal: 'Something went wrong. Please try again later.',
+    unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  },
+};

@@ -1,0 +1,46 @@
+import { type LanguageCode, LANGUAGES, validationMessages } from '@club/shared';
+import i18next, { type TFunction } from 'i18next';
+import { accountMessages } from '../modules/account/messages';
+import { authMessages } from '../modules/auth/messages';
+import { commonMessages } from './common-messages';
+
+/** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
+const catalogues = {
+  common: commonMessages,
+  validation: validationMessages,
+  auth: authMessages,
+  account: accountMessages,
+} as const;
+
+const resources = Object.fromEntries(
+  LANGUAGES.map((lng) => [
+    lng,
+    {
+      translation: Object.fromEntries(
+        Object.entries(catalogues).map(([ns, c]) => [ns, (c as Record<LanguageCode, unknown>)[lng]]),
+      ),
+    },
+  ]),
+);
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: 'pl',
+  fallbackLng: 'pl',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+const fixed = new Map<LanguageCode, TFunction>(LANGUAGES.map((l) => [l, instance.getFixedT(l)]));
+
+export function translate(lang: LanguageCode, key: string, params: Record<string, unknown> = {}): string {
+  return (fixed.get(lang) ?? fixed.get('pl')!)(key, params) as string;
+}
+
+export function pickLanguage(acceptLanguage: string | undefined): LanguageCode {
+  if (!acceptLanguage) return 'pl';
+  const first = acceptLanguage.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return first === 'en' ? 'en' : 'pl';
+}

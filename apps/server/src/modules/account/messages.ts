@@ -1,0 +1,8 @@
+export const accountMessages = {
+  pl: {
+    unknownLanguage: 'Nieznany język.',
+  },
+  en: {
+    unknownLanguage: 'Unknown language.',
+  },
+};

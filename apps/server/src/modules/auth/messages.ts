@@ -1,0 +1,24 @@
+export const authMessages = {
+  pl: {
+    invalidCredentials: 'Nieprawidłowy e-mail lub hasło.',
+    wrongCurrentPassword: 'Obecne hasło jest nieprawidłowe.',
+    resetLinkInvalid: 'Link do zmiany hasła wygasł lub został już użyty. Poproś o nowy.',
+    passwordCheckRequired: 'Potwierdź hasło, aby kontynuować.',
+    mail: {
+      resetSubject: 'Excellence Club: zmiana hasła',
+      resetText:
+        'Dzień dobry,\n\notrzymaliśmy prośbę o zmianę hasła do panelu Excellence Club. Aby ustawić nowe hasło, otwórz link (ważny {{minutes}} minut):\n\n{{link}}\n\nJeśli to nie Ty, zignoruj tę wiadomość.\n\nExcellence Club',
+    },
+  },
+  en: {
+    invalidCredentials: 'Incorrect e-mail or password.',
+    wrongCurrentPassword: 'The current password is incorrect.',
+    resetLinkInvalid: 'This password link has expired or was already used. Please ask for a new one.',
+    passwordCheckRequired: 'Confirm your password to continue.',
+    mail: {
+      resetSubject: 'Excellence Club: reset your password',
+      resetText:
+        'Hello,\n\nwe received a request to reset your Excellence Club panel password. Open this link to set a new one (valid for {{minutes}} minutes):\n\n{{link}}\n\nIf it was not you, ignore this message.\n\nExcellence Club',
+    },
+  },
+};

@@ -1,0 +1,150 @@
+import {
+  RATE_LIMITS,
+  SESSION_TTL_MS,
+  ZChangePassword,
+  ZCheckPassword,
+  ZForgotPassword,
+  ZLogin,
+  ZResetPassword,
+} from '@club/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translate } from '../../i18n';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { enforceLimits } from '../../lib/rate-limit';
+import {
+  clearSessionCookie,
+  createSession,
+  requireAuth,
+  sessionCookieName,
+  setSessionCookie,
+} from '../../plugins/session';
+import {
+  deleteSession,
+  deleteUserSessions,
+  extendSession,
+  findLiveToken,
+  findUserByEmail,
+  issueUserToken,
+  markPasswordVerified,
+  setPasswordHash,
+  useToken,
+} from './repository';
+import { toSessionUser } from './session-user';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/auth/login', { config: { access: 'public' }, schema: { body: ZLogin } }, async (request, reply) => {
+    const { email, password } = request.body;
+    await enforceLimits(app.limiter, [
+      { key: `login:account:${email}`, limit: RATE_LIMITS.loginPerAccount },
+      { key: `login:address:${request.ip}`, limit: RATE_LIMITS.loginPerAddress },
+    ]);
+    const user = await findUserByEmail(app.db, email);
+    // The same answer (and the same time) for an unknown e-mail, a wrong password or an unfinished account.
+    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw invalidCredentials();
+    await app.limiter.reset(`login:account:${email}`);
+    if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+    const session = await createSession(app.db, user.id);
+    setSessionCookie(app, reply, session.cookie);
+    return { success: true as const, data: toSessionUser(user, session.csrfToken) };
+  });
+
+  app.get('/auth/me', async (request) => {
+    const auth = requireAuth(request);
+    return { success: true as const, data: toSessionUser(auth.user, auth.csrfToken) };
+  });
+
+  app.post('/auth/refresh-token', async (request, reply) => {
+    const auth = requireAuth(request);
+    await extendSession(app.db, auth.sessionId, SESSION_TTL_MS);
+    const cookie = request.cookies[sessionCookieName(app.config.PUBLIC_URL)];
+    if (cookie) setSessionCookie(app, reply, cookie);
+    return { success: true as const };
+  });
+
+  app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+    clearSessionCookie(app, reply);
+    return { success: true as const };
+  });
+
+  app.post('/auth/change-password', { schema: { body: ZChangePassword } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
+    if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
+      throw new AppError(422, 'WRONG_PASSWORD', 'common.validation', {}, { current_password: ['auth.wrongCurrentPassword'] });
+    }
+    await app.limiter.reset(`check:${auth.user.id}`);
+    const passwordHash = await hashPassword(request.body.password);
+    // Every session of the member ends; this browser continues on a fresh one.
+    const session = await app.db.transaction(async (tx) => {
+      await setPasswordHash(tx, auth.user.id, passwordHash);
+      await deleteUserSessions(tx, auth.user.id);
+      return createSession(tx, auth.user.id);
+    });
+    setSessionCookie(app, reply, session.cookie);
+    return { success: true as const, data: toSessionUser(auth.user, session.csrfToken) };
+  });
+
+  app.post('/auth/check-password', { schema: { body: ZCheckPassword } }, async (request) => {
+    const auth = requireAuth(request);
+    await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
+    if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) {
+      throw new AppError(422, 'WRONG_PASSWORD', 'common.validation', {}, { password: ['auth.wrongCurrentPassword'] });
+    }
+    await app.limiter.reset(`check:${auth.user.id}`);
+    await markPasswordVerified(app.db, auth.sessionId);
+    return { success: true as const, data: { success: true } };
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    { config: { access: 'public' }, schema: { body: ZForgotPassword } },
+    async (request) => {
+      const { email } = request.body;
+      await enforceLimits(app.limiter, [
+        { key: `forgot:account:${email}`, limit: RATE_LIMITS.forgotPassword },
+        { key: `forgot:address:${request.ip}`, limit: RATE_LIMITS.loginPerAddress },
+      ]);
+      const user = await findUserByEmail(app.db, email);
+      // Only accounts that can sign in get a link; the answer never says whether the account exists.
+      if (user?.passwordHash) {
+        const lang = user.languageCode === 'en' ? 'en' : 'pl';
+        await app.db.transaction(async (tx) => {
+          const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_TOKEN_TTL_MS);
+          const link = `${app.config.PUBLIC_URL}/panel/reset-password?token=${encodeURIComponent(token)}`;
+          await app.mailer.queue(tx, {
+            to: user.email,
+            template: 'reset-password',
+            subject: translate(lang, 'auth.mail.resetSubject'),
+            text: translate(lang, 'auth.mail.resetText', { link, minutes: RESET_TOKEN_TTL_MS / 60000 }),
+          });
+        });
+        void app.mailer.flush(app.db);
+      }
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: { access: 'public' }, schema: { body: ZResetPassword } },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const done = await app.db.transaction(async (tx) => {
+        const token = await findLiveToken(tx, request.body.token, 'RESET_PASSWORD');
+        if (!token) return false;
+        await useToken(tx, token.id);
+        await setPasswordHash(tx, token.userId, passwordHash);
+        await deleteUserSessions(tx, token.userId);
+        return true;
+      });
+      if (!done) throw new AppError(404, 'TOKEN_INVALID', 'auth.resetLinkInvalid');
+      return { success: true as const };
+    },
+  );
+};

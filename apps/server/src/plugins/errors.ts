@@ -1,0 +1,100 @@
+import { type IssueLike, issueToTranslation, type LanguageCode } from '@club/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translate } from '../i18n';
+import { AppError } from '../lib/app-error';
+
+type Envelope = { success: false; code: string; message: string; errors?: Record<string, string[]> };
+
+function translateFieldErrors(lang: LanguageCode, fields: Record<string, IssueLike[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, issues]) => [
+      field,
+      issues.map((issue) => {
+        const { key, options } = issueToTranslation(issue);
+        return translate(lang, key, options);
+      }),
+    ]),
+  );
+}
+
+/** The one error handler: every failure leaves as the envelope of DESIGN.md §4, in the user's language. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const send = (reply: FastifyReply, status: number, body: Envelope) => reply.status(status).send(body);
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? 'pl';
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      const errors = error.fieldErrors
+        ? translateFieldErrors(
+            lang,
+            Object.fromEntries(
+              Object.entries(error.fieldErrors).map(([f, keys]) => [
+                f,
+                keys.map((k) => ({ message: k, params: error.params })),
+              ]),
+            ),
+          )
+        : undefined;
+      return send(reply, error.statusCode, {
+        success: false,
+        code: error.code,
+        message: translate(lang, error.messageKey, error.params),
+        ...(errors ? { errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, IssueLike[]> = {};
+      for (const v of error.validation) {
+        const issue = v.params.issue as unknown as IssueLike & { path?: PropertyKey[] };
+        const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (issue.path ?? []).join('.');
+        const field = path || '_';
+        fields[field] ??= [];
+        fields[field].push({ ...issue, message: v.message ?? issue.message });
+      }
+      return send(reply, 422, {
+        success: false,
+        code: 'VALIDATION',
+        message: translate(lang, 'common.validation'),
+        errors: translateFieldErrors(lang, fields),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return send(reply, 413, { success: false, code: 'PAYLOAD_TOO_LARGE', message: translate(lang, 'common.payloadTooLarge') });
+    }
+    if (status === 415) {
+      return send(reply, 415, { success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: translate(lang, 'common.unsupportedMediaType') });
+    }
+    if (status >= 400 && status < 500) {
+      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: translate(lang, 'common.badRequest') });
+    }
+    const unavailable = isDatabaseUnavailable(error);
+    request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
+    if (unavailable) reply.header('retry-after', '5');
+    return send(reply, unavailable ? 503 : 500, {
+      success: false,
+      code: unavailable ? 'UNAVAILABLE' : 'INTERNAL',
+      message: translate(lang, unavailable ? 'common.unavailable' : 'common.internal'),
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, 404, { success: false, code: 'NOT_FOUND', message: translate(request.lang ?? 'pl', 'common.notFound') });
+  });
+});
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' ||
+    code === '57P03' ||
+    code === '08006' ||
+    code === '08001' ||
+    /Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(String((error as Error).message))
+  );
+}

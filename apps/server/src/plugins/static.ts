@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function webDistDir(configured?: string): string {
+  if (configured) return path.resolve(configured);
+  // src/plugins → ../../../web/dist; dist/ → ../../web/dist
+  const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
+}
+
+/**
+ * Serves the built app under /panel/: hashed assets cached for a year, index.html never cached,
+ * every app route (deep link) answered with index.html.
+ */
+export const staticPlugin = fp(async (app: FastifyInstance) => {
+  const root = webDistDir(app.config.WEB_DIST);
+  const indexPath = path.join(root, 'index.html');
+  const hasApp = existsSync(indexPath);
+  const index = hasApp ? readFileSync(indexPath) : null;
+
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/panel/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    if (!index) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built. Run: npm run build');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  };
+
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/panel/'));
+  app.get('/panel', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/panel/'));
+  app.get('/panel/', { config: { access: 'public' } }, (_req, reply) => sendIndex(reply));
+  app.get('/panel/*', { config: { access: 'public' } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // Files that do not exist (a missing asset) are a real 404, not the app.
+    if (url.startsWith('/panel/api/') || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.callNotFound();
+    }
+    return sendIndex(reply);
+  });
+});

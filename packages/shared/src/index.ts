@@ -1,0 +1,16 @@
+import { configureZodMessages } from './i18n/issues';
+
+configureZodMessages();
+
+export * from './constants';
+export * from './money';
+export * from './slug';
+export * from './validators/nip';
+export * from './validators/pesel';
+export * from './validators/vin';
+export * from './validators/password';
+export * from './validators/phone';
+export * from './i18n/validation';
+export * from './i18n/issues';
+export * from './schemas/common';
+export * from './schemas/auth';

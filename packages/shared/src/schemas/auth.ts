@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { HONORIFICS, LANGUAGES, USER_TYPES } from '../constants';
+import { email, newPassword } from './common';
+
+export const ZLogin = z.object({
+  email: email(),
+  password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+});
+export type TLogin = z.infer<typeof ZLogin>;
+
+export const ZChangePassword = z
+  .object({
+    current_password: z
+      .string()
+      .min(1, { error: 'validation.required', abort: true })
+      .max(128),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'validation.passwordsMatch',
+    path: ['password_confirmation'],
+  });
+export type TChangePassword = z.infer<typeof ZChangePassword>;
+
+export const ZCheckPassword = z.object({
+  password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+});
+export type TCheckPassword = z.infer<typeof ZCheckPassword>;
+
+export const ZForgotPassword = z.object({ email: email() });
+export type TForgotPassword = z.infer<typeof ZForgotPassword>;
+
+export const ZResetPassword = z
+  .object({
+    token: z.string().min(10).max(200),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'validation.passwordsMatch',
+    path: ['password_confirmation'],
+  });
+export type TResetPassword = z.infer<typeof ZResetPassword>;
+
+export const ZUpdateLanguageQuery = z.object({
+  language_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const ZSessionUser = z.object({
+  id: z.number(),
+  email: z.string(),
+  language_code: z.enum(LANGUAGES),
+  name: z.string(),
+  surname: z.string(),
+  honorific: z.enum(HONORIFICS).nullable(),
+  type: z.enum(USER_TYPES),
+  has_bonus: z.boolean(),
+  calendar2024_token: z.string().nullable().optional(),
+  csrf_token: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZLanguage = z.object({ id: z.number(), code: z.enum(LANGUAGES) });
+export type TLanguage = z.infer<typeof ZLanguage>;

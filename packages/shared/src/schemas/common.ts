@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { NAME_MIN, PASSWORD_MIN } from '../constants';
+import { meetsPasswordPolicy } from '../validators/password';
+
+/** Reusable field builders; every message is a key of the shared validation catalogue. */
+export const requiredText = (max = 255) =>
+  z.string().trim().min(1, { error: 'validation.required', abort: true }).max(max);
+
+export const optionalText = (max = 255) =>
+  z.string().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
+
+export const personName = () => requiredText(100).pipe(z.string().min(NAME_MIN));
+
+export const email = () =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(254)
+    .pipe(z.email({ error: 'validation.email' }))
+    .transform((v) => v.toLowerCase());
+
+/** New passwords: the whole policy of SPEC.md §5. */
+export const newPassword = () =>
+  z
+    .string()
+    .min(1, { error: 'validation.required', abort: true })
+    .min(PASSWORD_MIN, { abort: true })
+    .max(128)
+    .refine(meetsPasswordPolicy, { error: 'validation.passwordPolicy' });
+
+export const boolish = () =>
+  z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
+
+export const ZSuccess = z.object({ success: z.literal(true) });

@@ -1,0 +1,27 @@
+/** Category slug of SPEC.md §2: name lowercased, spaces replaced by hyphens. */
+export const categorySlug = (name: string): string => name.toLowerCase().replace(/ /g, '-');
+
+/** URL-safe product slug built from a name (diacritics folded). */
+export function productSlug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Parses the last segment of /experiences/{category}/{id}-{slug}: "12-track-day", "12" or an alias.
+ * Returns the numeric id when the segment starts with digits, else the alias.
+ */
+export function parseProductParam(segment: string): { id: number } | { alias: string } | null {
+  const match = /^(\d+)(?:-[\w-]*)?$/.exec(segment);
+  if (match) {
+    const id = Number(match[1]);
+    return Number.isSafeInteger(id) && id > 0 ? { id } : null;
+  }
+  return /^[a-z0-9][a-z0-9-]*$/i.test(segment) ? { alias: segment.toLowerCase() } : null;
+}
