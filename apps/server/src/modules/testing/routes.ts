@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customers, outbox, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { randomToken } from '../../lib/tokens';
+import { outbox } from '../../db/schema';
+import { createTestUser } from './create-test-user';
 
 /**
  * Helpers for the browser tests only (TEST_SUPPORT=1, refused in production by the config):
@@ -22,31 +21,7 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => {
-      const { type, language, password } = request.body;
-      const email = `e2e-${randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
-      const [user] = await app.db
-        .insert(users)
-        .values({
-          email,
-          type,
-          languageCode: language,
-          passwordHash: await hashPassword(password),
-          honorific: 'MR',
-          name: 'Test',
-          surname: type === 'DEALER' ? 'Dealer' : 'Member',
-          phone: '601000000',
-          phonePrefix: '48',
-          cardNumber: `EC-T-${randomToken(6)}`,
-          cardValidTo: '2028-01-01',
-          calendarToken: type === 'CUSTOMER' ? randomToken(24) : null,
-        })
-        .returning();
-      if (type === 'CUSTOMER') {
-        await app.db.insert(customers).values({ userId: user!.id, status: 'REGISTERED', term1: true, term2: true, term3: true });
-      }
-      return { success: true as const, data: { id: user!.id, email, password } };
-    },
+    async (request) => ({ success: true as const, data: await createTestUser(app.db, request.body) }),
   );
 
   app.get(

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/db/seed/accounts';
+import { ADMIN_URL } from './postgres-global-setup';
+
+export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export { DEMO_PASSWORD };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+};
+
+/**
+ * A whole app over a throwaway database: in-memory PGlite, or a fresh PostgreSQL database that is
+ * dropped afterwards. Seeded with the demo data unless `seed: false`.
+ */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (DB_KIND === 'postgres') {
+    const name = `club_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PGLITE_MEMORY: '1',
+    DATA_DIR: process.env.TEST_DATA_DIR ?? './data/test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true });
+  await database.migrate();
+  if (opts.seed !== false) await seedDatabase(database.db, { dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** True when the PostgreSQL project runs without a reachable server (outside CI). */
+export const skipIfNoDatabase = DB_KIND === 'postgres' && process.env.SKIP_POSTGRES === '1';
+
+export type Json = Record<string, unknown> & { success?: boolean; data?: unknown; errors?: Record<string, string[]> };
+
+/** A signed-in browser: keeps the cookie, sends the CSRF header unless told not to. */
+export class Client {
+  cookie = '';
+  csrf = '';
+  constructor(private readonly app: FastifyInstance) {}
+
+  async login(email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+    const res = await this.request('POST', '/auth/login', { email, password });
+    if (res.statusCode === 200) this.csrf = (res.json() as { data: { csrf_token: string } }).data.csrf_token;
+    return res;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.csrf && opts.csrf !== false) headers['x-csrf-token'] = this.csrf;
+    const res = await this.app.inject({
+      method,
+      url: path.startsWith('/panel') ? path : `/panel/api/v1${path}`,
+      headers,
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    const setCookie = res.headers['set-cookie'];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const pair = c.split(';')[0]!;
+      if (pair.includes('club_session=')) this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c) ? '' : pair;
+    }
+    return res;
+  }
+
+  get = (path: string, opts?: { csrf?: boolean; headers?: Record<string, string> }) =>
+    this.request('GET', path, undefined, opts);
+  post = (path: string, body?: unknown, opts?: { csrf?: boolean; headers?: Record<string, string> }) =>
+    this.request('POST', path, body ?? {}, opts);
+}
+
+/** Creates a signed-in client for a fresh user through the test-support route. */
+export async function signedInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Client> {
+  const client = new Client(app);
+  const res = await client.login(email, password);
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+  return client;
+}
+
+export { createTestUser } from '../src/modules/testing/create-test-user';

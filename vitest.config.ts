@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
+/** One run, four projects: shared rules, web units, and the API on PGlite and on PostgreSQL. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: serverTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
