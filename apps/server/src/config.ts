@@ -12,15 +12,30 @@ const ZConfig = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     SEED: z.enum(['demo', 'none']).default('demo'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().default('Excellence Club <club@example.com>'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    ORDER_PAYMENT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     MATOMO_URL: z.url().optional(),
     MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
     SITE_HOME_URL: z.string().min(1).default('/panel/login'),
-    LEGAL_NOTE_URL: z.url().default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),
+    LEGAL_NOTE_URL: z
+      .url()
+      .default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),
+    /** Sign-in attempts per IP address per 15 minutes (an office behind one NAT shares it). */
+    LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Enables /panel/api/test/* helpers for the browser tests; refused in production. */
     TEST_SUPPORT: z
@@ -28,6 +43,22 @@ const ZConfig = z
       .default('0')
       .transform((v) => v === '1'),
     WEB_DIST: z.string().optional(),
+    /**
+     * Which peers may set X-Forwarded-For (the client address of the per-address rate limits):
+     * 'loopback' (a reverse proxy on this machine) by default, 'false', 'true', or addresses/CIDRs
+     * separated by commas. Trusting every peer would let a client pick its address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[\w.:/, -]+$/, 'must be true, false or addresses/CIDRs separated by commas')
+      .default('loopback')
+      .transform((v): boolean | string[] => {
+        if (v === 'true' || v === 'false') return v === 'true';
+        return v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+      }),
     PGLITE_MEMORY: z
       .enum(['0', '1'])
       .default('0')
@@ -35,13 +66,25 @@ const ZConfig = z
   })
   .superRefine((c, ctx) => {
     if (c.TEST_SUPPORT && c.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['TEST_SUPPORT'], message: 'is not allowed with NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_SUPPORT'],
+        message: 'is not allowed with NODE_ENV=production',
+      });
     }
     if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['MATOMO_SITE_ID'], message: 'MATOMO_URL and MATOMO_SITE_ID go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MATOMO_SITE_ID'],
+        message: 'MATOMO_URL and MATOMO_SITE_ID go together',
+      });
     }
   })
-  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+  // Links are built as `${PUBLIC_URL}/panel/...`: no trailing slash.
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+  }));
 
 export type Config = z.infer<typeof ZConfig>;
 
@@ -50,7 +93,8 @@ export class ConfigError extends Error {}
 /** Parses the environment once at start; a bad variable stops the process with its name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ZConfig.safeParse(cleaned);
+  // Plain English messages for the operator, not the message keys the shared package installs for forms.
+  const parsed = ZConfig.safeParse(cleaned, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

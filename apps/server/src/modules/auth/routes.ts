@@ -41,12 +41,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { email, password } = request.body;
     await enforceLimits(app.limiter, [
       { key: `login:account:${email}`, limit: RATE_LIMITS.loginPerAccount },
-      { key: `login:address:${request.ip}`, limit: RATE_LIMITS.loginPerAddress },
+      {
+        key: `login:address:${request.ip}`,
+        limit: { ...RATE_LIMITS.loginPerAddress, max: app.config.LOGIN_LIMIT_PER_ADDRESS },
+      },
     ]);
     const user = await findUserByEmail(app.db, email);
     // The same answer (and the same time) for an unknown e-mail, a wrong password or an unfinished account.
     if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw invalidCredentials();
+    // Only failures count: the account starts afresh, and this sign-in gives its address attempt back
+    // (an office or the browser tests behind one address sign in many times).
     await app.limiter.reset(`login:account:${email}`);
+    await app.limiter.release(`login:address:${request.ip}`);
     if (request.auth) await deleteSession(app.db, request.auth.sessionId);
     const session = await createSession(app.db, user.id);
     setSessionCookie(app, reply, session.cookie);
@@ -124,7 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             text: translate(lang, 'auth.mail.resetText', { link, minutes: RESET_TOKEN_TTL_MS / 60000 }),
           });
         });
-        void app.mailer.flush(app.db);
+        // Delivery happens after the answer; a failure is logged, never an unhandled rejection.
+        app.mailer.flush(app.db).catch((error) => request.log.warn({ err: error }, 'mail flush failed'));
       }
       return { success: true as const };
     },

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { paths } from '../config/paths';
+import type { RouteHandle } from '../lib/routing';
+import { useSession } from '../lib/session';
+
+/**
+ * SPEC.md §2: on first load the guard shows the splash (which loads the session and comes back);
+ * a user whose role is not allowed goes to sign-in; an unknown user type is allowed.
+ */
+export function SessionGuard({ children }: { children: ReactNode }) {
+  const { user, loaded } = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  if (!loaded || !user) {
+    const next = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />;
+  }
+  const roles = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.roles)
+    .find((r) => r?.length);
+  const type = user.type.toLowerCase();
+  const known = type === 'customer' || type === 'dealer';
+  if (roles && known && !roles.includes(type)) {
+    return <Navigate to={paths.login} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,269 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { documents, paths } from '../../config/paths';
+import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
+import { api } from '../../lib/api-client';
+import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
+import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
+import { useCartCount } from '../../features/cart/api/get-cart-items';
+import { FooterConsentLink } from './footer-consent-link';
+import { BasketIcon, CloseIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
+import styles from './app-layout.module.css';
+
+const topMenu = [
+  { to: paths.excellenceClub, key: 'menu.excellenceClub' },
+  { to: paths.experiences, key: 'menu.experiences' },
+  { to: paths.gallery, key: 'menu.gallery' },
+  { to: paths.partners, key: 'menu.partners' },
+  { to: paths.faq, key: 'menu.faq' },
+  { to: paths.contact, key: 'menu.contact' },
+];
+
+const accountMenu = [
+  { to: paths.clubCard, key: 'accountMenu.clubCard' },
+  { to: paths.userInfo, key: 'accountMenu.userInfo' },
+  { to: paths.passwordChange, key: 'accountMenu.passwordChange' },
+  { to: paths.interests, key: 'accountMenu.interests' },
+  { to: paths.invoiceInfo, key: 'accountMenu.invoiceInfo' },
+  { to: paths.shoppingHistory, key: 'accountMenu.shoppingHistory', customerOnly: true },
+];
+
+function CartLink() {
+  const { t } = useTranslation();
+  const count = useCartCount();
+  return (
+    <Link to={paths.cart} className={styles.iconButton} aria-label={t('menu.cartWithCount', { count })}>
+      <BasketIcon />
+      {count > 0 && (
+        <span className={styles.count} aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { language, languages } = useSession();
+  const popup = usePopup();
+  const change = useMutation({
+    mutationFn: (id: number) => api.get('/users/update-language', { language_id: id }),
+  });
+  const options = languages.length
+    ? languages
+    : [
+        { id: 1, code: 'pl' as const },
+        { id: 2, code: 'en' as const },
+      ];
+  return (
+    <div className={styles.lang} role="group" aria-label={t('menu.language')}>
+      {[...options]
+        .sort((a, b) => a.code.localeCompare(b.code))
+        .reverse()
+        .map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            lang={l.code}
+            className={styles.langButton}
+            aria-pressed={language === l.code}
+            aria-label={t(`language.${l.code}`)}
+            disabled={change.isPending}
+            onClick={() => {
+              if (l.code === language) return;
+              change.mutate(l.id, {
+                onSuccess: () => {
+                  localStorage.setItem(STORED_LANGUAGE_KEY, l.code);
+                  window.location.reload();
+                },
+                onError: (error) => void popup.warning(error, t('language.changeFailed'), t('popup.warning')),
+              });
+            }}
+          >
+            {l.code}
+          </button>
+        ))}
+    </div>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const isCustomer = useIsCustomer();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.iconButton} aria-label={t('menu.account')}>
+        <UserIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={8}>
+          <DropdownMenu.Label className={styles.menuLabel}>
+            {user?.name} {user?.surname}
+          </DropdownMenu.Label>
+          {accountMenu
+            .filter((item) => !item.customerOnly || isCustomer)
+            .map((item) => (
+              <DropdownMenu.Item key={item.to} asChild>
+                <Link to={item.to} className={styles.menuItem}>
+                  {t(item.key)}
+                </Link>
+              </DropdownMenu.Item>
+            ))}
+          <DropdownMenu.Separator className={styles.menuSeparator} />
+          <DropdownMenu.Item asChild>
+            <Link to={paths.logout} className={styles.menuItem}>
+              {t('accountMenu.logout')}
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function Footer() {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const isDealer = useIsDealer();
+  const legalNote =
+    import.meta.env.VITE_LEGAL_NOTE_URL ??
+    'https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html';
+  return (
+    <footer className={styles.footer}>
+      <div className="container">
+        <div className={styles.footerGrid}>
+          <ul className={styles.footerLinks}>
+            {isDealer && !user?.has_bonus && (
+              <li>
+                <Link to={paths.bonus}>{t('footer.bonus')}</Link>
+              </li>
+            )}
+            {isDealer && (
+              <>
+                <li>
+                  <Link to={paths.customerRegister}>{t('footer.customerRegistration')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.customers}>{t('footer.customers')}</Link>
+                </li>
+              </>
+            )}
+            <li>
+              <Link to={`${paths.cookiesPolicy}?lang=${i18n.language}`}>{t('footer.cookiesPolicy')}</Link>
+            </li>
+            <FooterConsentLink />
+            <li>
+              <a href={legalNote} target="_blank" rel="noopener noreferrer">
+                {t('footer.legalNote')} <span className="visually-hidden">{t('footer.newTab')}</span>
+              </a>
+            </li>
+            <li>
+              <a href={documents.privacyPolicy} target="_blank" rel="noopener noreferrer">
+                {t('footer.privacyPolicy')} (PDF){' '}
+                <span className="visually-hidden">{t('footer.newTab')}</span>
+              </a>
+            </li>
+            <li>
+              <a href={documents.statute} target="_blank" rel="noopener noreferrer">
+                {t('footer.statute')} (PDF) <span className="visually-hidden">{t('footer.newTab')}</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+        <p className={styles.rights}>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** The signed-in shell: top menu, account menu, cart (customers), language switch, footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const isCustomer = useIsCustomer();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // The main menu collapses on navigation; the page header's sub-menu closes with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: collapse on every route change
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) window.dispatchEvent(new Event(MAIN_MENU_COLLAPSED_EVENT));
+    document.body.classList.toggle('scroll-locked', menuOpen);
+  }, [menuOpen]);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <header className={styles.topbar}>
+        <div className={`container ${styles.bar}`}>
+          <Link to={paths.home} className={styles.logo}>
+            <span className={styles.logoMark} aria-hidden="true">
+              ◆
+            </span>
+            <span className={styles.logoText}>{t('brand')}</span>
+          </Link>
+          <nav
+            className={[styles.nav, menuOpen ? styles.navOpen : ''].join(' ')}
+            aria-label={t('menu.main')}
+            id="main-menu"
+          >
+            <ul className={styles.navList}>
+              <li>
+                <NavLink
+                  to={paths.home}
+                  className={({ isActive }) =>
+                    [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')
+                  }
+                  aria-label={t('menu.home')}
+                  title={t('menu.home')}
+                >
+                  <HomeIcon />
+                </NavLink>
+              </li>
+              {topMenu.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')
+                    }
+                  >
+                    {t(item.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.actions}>
+            <LanguageSwitch />
+            {isCustomer && <CartLink />}
+            <AccountMenu />
+            <button
+              type="button"
+              className={`${styles.iconButton} ${styles.burger}`}
+              aria-expanded={menuOpen}
+              aria-controls="main-menu"
+              aria-label={menuOpen ? t('menu.close') : t('menu.open')}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

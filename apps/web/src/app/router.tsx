@@ -1,0 +1,44 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { paths } from '../config/paths';
+import { page } from '../lib/routing';
+import { protectedRoutes, publicRoutes } from './feature-routes';
+import { SessionGuard } from './guards';
+import { AppLayout } from './layouts/app-layout';
+import { ScrollManager } from './scroll-manager';
+
+function Root() {
+  return (
+    <>
+      <ScrollManager />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * The route table of SPEC.md §2: public screens, then everything else behind the session guard in the
+ * signed-in layout. Features contribute their routes through features/<name>/routes.tsx.
+ */
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Root />,
+      children: [
+        { path: paths.root, element: <Navigate to={paths.home} replace /> },
+        page(paths.notFound, () => import('./routes/not-found')),
+        page(paths.cookiesPolicy, () => import('./routes/cookies-policy')),
+        ...publicRoutes,
+        {
+          element: (
+            <SessionGuard>
+              <AppLayout />
+            </SessionGuard>
+          ),
+          children: protectedRoutes,
+        },
+        { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      ],
+    },
+  ],
+  { basename: '/panel' },
+);

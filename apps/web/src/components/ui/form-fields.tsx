@@ -1,0 +1,252 @@
+import * as Checkbox from '@radix-ui/react-checkbox';
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { translateMessageKey } from '@club/shared';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
+import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import styles from './ui.module.css';
+
+/** Turns a zod message key ("validation.minLength|2") or a server message into the user's words. */
+export function useFieldErrorText() {
+  const { t } = useTranslation();
+  return (error?: FieldError | { message?: string }) => {
+    const message = error?.message;
+    if (!message) return undefined;
+    return /^[a-z]+\.[A-Za-z.]+(\|\d+)?$/.test(message)
+      ? translateMessageKey(t as unknown as (k: string, o?: Record<string, unknown>) => string, message)
+      : message;
+  };
+}
+
+/** Puts the server's field errors (422) on the form's fields; returns whether any was applied. */
+export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 422) return false;
+  let applied = false;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    form.setError(field as Path<T>, { type: 'server', message });
+    applied = true;
+  }
+  return applied;
+}
+
+type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+};
+
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
+  function TextField({ label, error, hint, required, id, ...rest }, ref) {
+    const auto = useId();
+    const inputId = id ?? auto;
+    const errorId = `${inputId}-error`;
+    const hintId = `${inputId}-hint`;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+        <input
+          ref={ref}
+          id={inputId}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
+          {...rest}
+        />
+        {hint && (
+          <span id={hintId} className={styles.hint}>
+            {hint}
+          </span>
+        )}
+        {error && (
+          <span id={errorId} className={styles.fieldError}>
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  },
+);
+
+export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
+  function PasswordField({ label, error, hint, required, id, ...rest }, ref) {
+    const { t } = useTranslation();
+    const [visible, setVisible] = useState(false);
+    const auto = useId();
+    const inputId = id ?? auto;
+    const errorId = `${inputId}-error`;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+        <div className={styles.passwordWrap}>
+          <input
+            ref={ref}
+            id={inputId}
+            type={visible ? 'text' : 'password'}
+            className={styles.input}
+            style={{ paddingRight: '5.5rem' }}
+            aria-invalid={error ? true : undefined}
+            aria-required={required || undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...rest}
+          />
+          <button
+            type="button"
+            className={styles.passwordToggle}
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+          >
+            {visible ? t('actions.hidePassword') : t('actions.showPassword')}
+          </button>
+        </div>
+        {hint && <span className={styles.hint}>{hint}</span>}
+        {error && (
+          <span id={errorId} className={styles.fieldError}>
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  },
+);
+
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & FieldProps & { children: ReactNode }
+>(function SelectField({ label, error, hint, required, id, children, ...rest }, ref) {
+  const auto = useId();
+  const selectId = id ?? auto;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={selectId} className={styles.label}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <select
+        ref={ref}
+        id={selectId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      >
+        {children}
+      </select>
+      {hint && <span className={styles.hint}>{hint}</span>}
+      {error && (
+        <span id={errorId} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+});
+
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  error,
+  name,
+  id,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+  disabled?: boolean;
+  error?: string;
+  name?: string;
+  id?: string;
+}) {
+  const auto = useId();
+  const boxId = id ?? auto;
+  return (
+    <div>
+      <div className={styles.checkboxRow}>
+        <Checkbox.Root
+          id={boxId}
+          name={name}
+          className={styles.checkbox}
+          checked={checked}
+          onCheckedChange={(v) => onCheckedChange?.(v === true)}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+        >
+          <Checkbox.Indicator>
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+              <path d="M2.5 7.5l3 3 6-7" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </Checkbox.Indicator>
+        </Checkbox.Root>
+        <label htmlFor={boxId} className={styles.checkboxLabel}>
+          {label}
+        </label>
+      </div>
+      {error && <span className={styles.fieldError}>{error}</span>}
+    </div>
+  );
+}
+
+export function RadioGroupField<V extends string>({
+  legend,
+  value,
+  onValueChange,
+  options,
+  disabled,
+  error,
+  name,
+}: {
+  legend: ReactNode;
+  value: V | undefined;
+  onValueChange: (value: V) => void;
+  options: { value: V; label: ReactNode }[];
+  disabled?: boolean;
+  error?: string;
+  name?: string;
+}) {
+  const auto = useId();
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={`${styles.label} ${styles.legend}`}>{legend}</legend>
+      <RadioGroup.Root
+        name={name}
+        className={styles.radioGroup}
+        value={value ?? ''}
+        onValueChange={(v) => onValueChange(v as V)}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+      >
+        {options.map((o) => (
+          <div key={o.value} className={styles.radioItem}>
+            <RadioGroup.Item id={`${auto}-${o.value}`} value={o.value} className={styles.radio}>
+              <RadioGroup.Indicator className={styles.radioIndicator} />
+            </RadioGroup.Item>
+            <label htmlFor={`${auto}-${o.value}`} className={styles.checkboxLabel}>
+              {o.label}
+            </label>
+          </div>
+        ))}
+      </RadioGroup.Root>
+      {error && <span className={styles.fieldError}>{error}</span>}
+    </fieldset>
+  );
+}

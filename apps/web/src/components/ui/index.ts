@@ -1,0 +1,18 @@
+export { Badge, type BadgeTone } from './badge';
+export { Button, buttonClass } from './button';
+export { DataLoadError } from './data-load-error';
+export { Dialog } from './dialog';
+export { EmptyState } from './empty-state';
+export {
+  applyServerErrors,
+  CheckboxField,
+  PasswordField,
+  RadioGroupField,
+  SelectField,
+  TextField,
+  useFieldErrorText,
+} from './form-fields';
+export { LoadingOverlay } from './loading-overlay';
+export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem, visibleItems } from './page-header';
+export { errorText, PopupProvider, usePopup } from './popups';
+export { Spinner } from './spinner';

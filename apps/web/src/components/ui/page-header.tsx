@@ -1,0 +1,102 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useUserType } from '../../lib/session';
+import { buttonClass } from './button';
+import styles from './page-header.module.css';
+
+export type SubmenuItem = {
+  to: string;
+  /** A translation key (in `namespace`) unless `translate` is false. */
+  name: string;
+  icon?: ReactNode;
+  /** Lower-case user types allowed to see it; empty or absent = everyone (SPEC.md §2). */
+  permissions?: string[];
+  translate?: boolean;
+  end?: boolean;
+};
+
+/** Fired by the layout whenever the main menu collapses; the open sub-menu closes with it. */
+export const MAIN_MENU_COLLAPSED_EVENT = 'club:main-menu-collapsed';
+
+export function visibleItems(items: SubmenuItem[], userType: string | null): SubmenuItem[] {
+  return items.filter(
+    (item) => !item.permissions?.length || (userType !== null && item.permissions.includes(userType)),
+  );
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  eyebrow,
+  items = [],
+  namespace = 'common',
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  eyebrow?: ReactNode;
+  items?: SubmenuItem[];
+  namespace?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  const userType = useUserType();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const shown = visibleItems(items, userType);
+
+  // An open mobile sub-menu locks page scroll.
+  useEffect(() => {
+    document.body.classList.toggle('scroll-locked', open);
+    return () => document.body.classList.remove('scroll-locked');
+  }, [open]);
+
+  useEffect(() => {
+    const close = () => setOpen(false);
+    window.addEventListener(MAIN_MENU_COLLAPSED_EVENT, close);
+    return () => window.removeEventListener(MAIN_MENU_COLLAPSED_EVENT, close);
+  }, []);
+
+  return (
+    <header className={styles.header}>
+      <div className="container">
+        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+        <h1 className={styles.title}>{title}</h1>
+        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        {children}
+        {shown.length > 0 && (
+          <nav
+            className={[styles.subnav, open ? styles.open : ''].join(' ')}
+            aria-label={t('menu.submenu', { ns: 'common' })}
+          >
+            <button
+              type="button"
+              className={`${buttonClass('ghost', 'small')} ${styles.toggle}`}
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? t('menu.closeSubmenu', { ns: 'common' }) : t('menu.openSubmenu', { ns: 'common' })}
+            </button>
+            <ul className={styles.list} id={listId}>
+              {shown.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => [styles.link, isActive ? styles.active : ''].join(' ')}
+                    onClick={() => setOpen(false)}
+                  >
+                    {item.icon}
+                    {item.translate === false ? item.name : t(item.name)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

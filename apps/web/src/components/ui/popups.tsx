@@ -1,0 +1,122 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { CONFIRM_COLOUR } from '@club/shared';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import styles from './ui.module.css';
+
+type Popup =
+  | { kind: 'warning' | 'success'; title: string; body: string; resolve: () => void }
+  | { kind: 'confirm'; title: string; body: string; confirmLabel: string; resolve: (ok: boolean) => void };
+
+type PopupApi = {
+  /** A warning popup (SPEC.md §8): the body joins a failed call's `errors` with line breaks, else `fallback`. */
+  warning: (error: unknown, fallback?: string, title?: string) => Promise<void>;
+  success: (body: string, title?: string) => Promise<void>;
+  /** A confirmation dialog with the #90722C confirm button; resolves true when confirmed. */
+  confirm: (opts: { body: string; title?: string; confirmLabel?: string }) => Promise<boolean>;
+};
+
+const PopupContext = createContext<PopupApi | null>(null);
+
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const fields = Object.values(error.errors).flat();
+    if (fields.length) return fields.join('\n');
+    if (error.status > 0 && error.status < 500 && error.message) return error.message;
+  }
+  return fallback;
+}
+
+export function PopupProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [queue, setQueue] = useState<Popup[]>([]);
+  const current = queue[0];
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  const push = useCallback((p: Popup) => setQueue((q) => [...q, p]), []);
+  const close = useCallback((ok: boolean) => {
+    setQueue((q) => {
+      const [head, ...rest] = q;
+      if (head?.kind === 'confirm') head.resolve(ok);
+      else head?.resolve();
+      return rest;
+    });
+  }, []);
+
+  const api = useMemo<PopupApi>(
+    () => ({
+      warning: (error, fallback, title) =>
+        new Promise<void>((resolve) =>
+          push({
+            kind: 'warning',
+            title: title ?? tRef.current('popup.errorOccurred'),
+            body: errorText(error, fallback ?? tRef.current('popup.errorOccurred')),
+            resolve,
+          }),
+        ),
+      success: (body, title) =>
+        new Promise<void>((resolve) =>
+          push({ kind: 'success', title: title ?? tRef.current('popup.success'), body, resolve }),
+        ),
+      confirm: ({ body, title, confirmLabel }) =>
+        new Promise<boolean>((resolve) =>
+          push({
+            kind: 'confirm',
+            title: title ?? tRef.current('popup.confirmTitle'),
+            body,
+            confirmLabel: confirmLabel ?? tRef.current('actions.confirm'),
+            resolve,
+          }),
+        ),
+    }),
+    [push],
+  );
+
+  return (
+    <PopupContext.Provider value={api}>
+      {children}
+      <AlertDialog.Root open={!!current} onOpenChange={(open) => !open && close(false)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={styles.dialogOverlay} />
+          {current && (
+            <AlertDialog.Content className={styles.dialog} data-popup={current.kind}>
+              <AlertDialog.Title className={styles.dialogTitle}>{current.title}</AlertDialog.Title>
+              <AlertDialog.Description className={styles.dialogBody}>{current.body}</AlertDialog.Description>
+              <div className={styles.dialogActions}>
+                {current.kind === 'confirm' ? (
+                  <>
+                    <AlertDialog.Cancel className={`${styles.button} ${styles.ghost}`}>
+                      {t('actions.cancel')}
+                    </AlertDialog.Cancel>
+                    <AlertDialog.Action
+                      className={`${styles.button} ${styles.primary}`}
+                      style={{ background: CONFIRM_COLOUR }}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        close(true);
+                      }}
+                    >
+                      {current.confirmLabel}
+                    </AlertDialog.Action>
+                  </>
+                ) : (
+                  <AlertDialog.Action className={`${styles.button} ${styles.primary}`}>
+                    {t('actions.ok')}
+                  </AlertDialog.Action>
+                )}
+              </div>
+            </AlertDialog.Content>
+          )}
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </PopupContext.Provider>
+  );
+}
+
+export function usePopup(): PopupApi {
+  const ctx = useContext(PopupContext);
+  if (!ctx) throw new Error('usePopup outside PopupProvider');
+  return ctx;
+}

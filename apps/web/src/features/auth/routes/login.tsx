@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TForgotPassword, type TLogin, ZForgotPassword, ZLogin } from '@club/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import {
+  applyServerErrors,
+  Button,
+  PasswordField,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { useSession } from '../../../lib/session';
+import { forgotPassword, login } from '../api/auth';
+import { AuthCard, authStyles } from '../components/auth-card';
+
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : paths.home;
+}
+
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const form = useForm<TForgotPassword>({
+    resolver: zodResolver(ZForgotPassword),
+    defaultValues: { email: '' },
+  });
+  const send = useMutation({ mutationFn: forgotPassword });
+  if (send.isSuccess) {
+    return (
+      <div className={authStyles.center}>
+        <p role="status" className={authStyles.message}>
+          {t('forgot.sent')}
+        </p>
+        <Button variant="secondary" onClick={onBack}>
+          {t('forgot.back')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        send.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
+      )}
+    >
+      <p className={authStyles.message}>{t('forgot.text')}</p>
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        required
+        error={errorText(form.formState.errors.email)}
+        {...form.register('email')}
+      />
+      <Button type="submit" block loading={send.isPending}>
+        {t('forgot.submit')}
+      </Button>
+      <div className={authStyles.links}>
+        <button
+          type="button"
+          className="link"
+          onClick={onBack}
+          style={{ background: 'none', border: 0, color: 'var(--color-gold)', cursor: 'pointer', padding: 0 }}
+        >
+          {t('forgot.back')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Sign-in (DESIGN.md §5): after success the splash loads the session and opens the page asked for. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { setUser } = useSession();
+  const [forgot, setForgot] = useState(false);
+  const form = useForm<TLogin>({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  const signIn = useMutation({ mutationFn: login });
+
+  const next = safeNext(params.get('nextRoute'));
+  return (
+    <AuthCard
+      title={forgot ? t('forgot.title') : t('login.title')}
+      subtitle={forgot ? undefined : t('login.subtitle')}
+    >
+      {forgot ? (
+        <ForgotForm onBack={() => setForgot(false)} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) =>
+            signIn.mutate(values, {
+              onSuccess: (user) => {
+                setUser(user);
+                navigate(`${paths.loading}?nextRoute=${encodeURIComponent(next)}`, { replace: true });
+              },
+              onError: (error) =>
+                applyServerErrors(form, error) ||
+                void popup.warning(error, t('login.failed'), t('login.failed')),
+            }),
+          )}
+        >
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            error={errorText(form.formState.errors.email)}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            error={errorText(form.formState.errors.password)}
+            {...form.register('password')}
+          />
+          <Button type="submit" block loading={signIn.isPending}>
+            {t('login.submit')}
+          </Button>
+          <div className={authStyles.links}>
+            <button
+              type="button"
+              onClick={() => setForgot(true)}
+              style={{
+                background: 'none',
+                border: 0,
+                color: 'var(--color-gold)',
+                cursor: 'pointer',
+                padding: 0,
+                textDecoration: 'underline',
+                textUnderlineOffset: 3,
+              }}
+            >
+              {t('login.forgot')}
+            </button>
+          </div>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui';
+import { useSession } from '../../../lib/session';
+import { logout } from '../api/auth';
+import { AuthCard, authStyles } from '../components/auth-card';
+
+/** SPEC.md §4: clears the user, resets the language to Polish and goes to the site home. */
+export default function LogoutPage() {
+  const { t } = useTranslation();
+  const { clear } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let done = false;
+    logout()
+      .catch(() => {})
+      .finally(() => {
+        if (done) return;
+        done = true;
+        clear();
+        queryClient.clear();
+        window.location.assign('/panel/login');
+      });
+  }, [clear, queryClient]);
+  return (
+    <AuthCard languageSwitch={false}>
+      <div className={authStyles.center}>
+        <Spinner />
+        <p role="status" className={authStyles.message}>
+          {t('logout.inProgress')}
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

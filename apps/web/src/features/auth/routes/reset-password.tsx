@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TResetPassword, ZResetPassword } from '@club/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  applyServerErrors,
+  Button,
+  buttonClass,
+  PasswordField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { resetPassword } from '../api/auth';
+import { AuthCard, authStyles } from '../components/auth-card';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm<TResetPassword>({
+    resolver: zodResolver(ZResetPassword),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+  const reset = useMutation({ mutationFn: resetPassword });
+
+  if (!token) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <p role="alert" className={authStyles.message}>
+          {t('reset.missingToken')}
+        </p>
+      </AuthCard>
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <div className={authStyles.center}>
+          <p role="status" className={authStyles.message}>
+            {t('reset.done')}
+          </p>
+          <Link to={paths.login} className={buttonClass('primary')}>
+            {t('reset.toLogin')}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('passwordHint.text')}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          reset.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
+        )}
+      >
+        <PasswordField
+          label={t('reset.password')}
+          autoComplete="new-password"
+          required
+          error={errorText(form.formState.errors.password)}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label={t('reset.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+          error={errorText(form.formState.errors.password_confirmation)}
+          {...form.register('password_confirmation')}
+        />
+        <Button type="submit" block loading={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

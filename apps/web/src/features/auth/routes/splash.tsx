@@ -1,0 +1,57 @@
+import { REDIRECT_DELAY_MS } from '@club/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { getLanguages, getMe } from '../api/auth';
+import { AuthCard, authStyles } from '../components/auth-card';
+
+const delay = () => new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
+
+/**
+ * SPEC.md §4: loads the user, stores it, sets the language, loads the languages and after 1 s goes
+ * to nextRoute (default /). No user or a failed call sends the visitor to the site home after 1 s.
+ */
+export default function SplashPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { setUser, setLanguages } = useSession();
+  const nextRoute = params.get('nextRoute');
+  const target = nextRoute?.startsWith('/') && !nextRoute.startsWith('//') ? nextRoute : paths.root;
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const user = await getMe();
+        if (!user?.id) throw new Error('no user');
+        setUser(user);
+        const languages = await getLanguages().catch(() => []);
+        setLanguages(languages);
+        await delay();
+        if (!cancelled) navigate(target, { replace: true });
+      } catch {
+        await delay();
+        if (!cancelled) {
+          const next = target === paths.root ? '' : `?nextRoute=${encodeURIComponent(target)}`;
+          navigate(`${paths.login}${next}`, { replace: true });
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate, setLanguages, setUser, target]);
+
+  return (
+    <AuthCard languageSwitch={false}>
+      <div className={authStyles.center} data-testid="splash">
+        <Spinner size="normal" />
+        <p className={authStyles.message}>{t('splash.loading')}</p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The one HTTP client of the app (SPEC.md §7): credentials on every call, the session's CSRF token
+ * as X-Csrf-Token, Cache-Control no-store, no timeout. Failures become ApiError with the server's
+ * message (already in the user's language) and field errors.
+ */
+export const API_BASE = '/panel/api/v1';
+
+let csrfToken = '';
+export const setCsrfToken = (token: string) => {
+  csrfToken = token;
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+  /** SPEC.md §8: every value of errors joined with line breaks, else the message. */
+  get details(): string {
+    const all = Object.values(this.errors).flat();
+    return all.length ? all.join('\n') : this.message;
+  }
+}
+
+export type Envelope<T> = {
+  success: boolean;
+  data: T;
+  meta?: Pagination;
+  paginationMetaData?: Pagination;
+};
+export type Pagination = { current_page: number; last_page: number; per_page: number; total: number };
+
+type Params = Record<
+  string,
+  string | number | boolean | null | undefined | Record<string, string | number | boolean | null | undefined>
+>;
+
+/** Bracket notation of DESIGN.md §4: { where: { category_id: 3 } } → where[category_id]=3. */
+export function toQuery(params: Params = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'object') {
+      for (const [inner, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null && v !== '') search.append(`${key}[${inner}]`, String(v));
+      }
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+const listeners = new Set<() => void>();
+/** Called when a call answers 401: the session is gone. */
+export const onUnauthenticated = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  params?: Params,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    'Cache-Control': 'no-store,max-age=0',
+    Accept: 'application/json',
+  };
+  if (csrfToken) headers['X-Csrf-Token'] = csrfToken;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toQuery(params)}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK',
+      navigator.language.startsWith('pl') ? 'Brak połączenia z serwerem.' : 'No connection to the server.',
+    );
+  }
+  const json = (await response.json().catch(() => null)) as
+    | (Envelope<T> & { message?: string; code?: string; errors?: FieldErrors })
+    | null;
+  if (!response.ok || !json || json.success === false) {
+    if (response.status === 401) for (const l of listeners) l();
+    throw new ApiError(
+      response.status,
+      json?.code ?? 'HTTP',
+      json?.message ?? response.statusText,
+      json?.errors ?? {},
+    );
+  }
+  return json;
+}
+
+export const api = {
+  get: async <T>(path: string, params?: Params) => (await request<T>('GET', path, undefined, params)).data,
+  getEnvelope: <T>(path: string, params?: Params) => request<T>('GET', path, undefined, params),
+  post: async <T>(path: string, body: unknown = {}) => (await request<T>('POST', path, body)).data,
+  postEnvelope: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  delete: async <T>(path: string) => (await request<T>('DELETE', path)).data,
+};

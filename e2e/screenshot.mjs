@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Takes a screenshot of a panel page as a signed-in user, for looking at a screen while building it.
+// Usage: node e2e/screenshot.mjs /panel/home out.png [--width 390] [--lang en] [--user customer|customer.en|dealer|dealer2|none]
+//        [--base http://127.0.0.1:8080] [--full]
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const [path = '/panel/home', out = 'screenshot.png'] = args.filter(
+  (a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'),
+);
+const width = Number(opt('width', '1440'));
+const base = opt('base', process.env.BASE_URL ?? 'http://127.0.0.1:8080');
+const user = opt('user', 'customer');
+const lang = opt('lang', 'pl');
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+});
+const context = await browser.newContext({
+  viewport: { width, height: width < 600 ? 844 : 900 },
+  baseURL: base,
+});
+const page = await context.newPage();
+if (user !== 'none') {
+  const email = user.includes('@') ? user : `${user}@example.com`;
+  const res = await page.request.post('/panel/api/v1/auth/login', {
+    data: { email, password: 'Excellence#2026' },
+  });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  const { data } = await res.json();
+  const wanted = lang === 'en' ? 2 : 1;
+  await page.request.get(`/panel/api/v1/users/update-language?language_id=${wanted}`, {
+    headers: { 'X-Csrf-Token': data.csrf_token },
+  });
+}
+await page.addInitScript((l) => localStorage.setItem('club.language', l), lang);
+await page.goto(path);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(1800);
+await page.screenshot({ path: out, fullPage: args.includes('--full') });
+console.log(`saved ${out} (${page.url()})`);
+await browser.close();

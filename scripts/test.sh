@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: lint and types, unit and API tests (PGlite and PostgreSQL), then the browser tests
+# against a fresh production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+echo "== lint and format (biome)"
+npx biome check .
+echo "== typecheck"
+npm run typecheck
+echo "== unit and API tests"
+npx vitest run
+echo "== build"
+npm run build
+echo "== browser tests"
+bash scripts/ensure-chromium.sh
+npx playwright test
