@@ -14,3 +14,4 @@ export * from './i18n/validation';
 export * from './i18n/issues';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/account';

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { calendarRoutes } from './account/calendar-routes';
 import { languageRoutes } from './account/language-routes';
+import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes];

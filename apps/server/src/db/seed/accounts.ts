@@ -43,7 +43,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
     honorific: 'MRS',
     name: 'Emily',
     surname: 'Carter',
-    phone: '7700900123',
+    phone: '7911123456',
     phonePrefix: '44',
     street: 'Chełmska',
     buildingNumber: '21',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { languages, users } from '../schema';
+import { seedAccountDemo } from './account';
 import { type DemoAccounts, seedAccounts } from './accounts';
 
 export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
@@ -9,7 +10,7 @@ export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
  * Demo content, in order: later seeds may use what earlier ones made. A capability adds its demo
  * data by adding one function here.
  */
-const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [];
+const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {

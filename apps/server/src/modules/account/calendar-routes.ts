@@ -1,0 +1,32 @@
+import { CALENDAR_TOKEN_PATTERN, ZCalendarParams } from '@club/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error';
+import { buildCalendar, listPaidExperiences } from './calendar';
+import { findCustomerByCalendarToken } from './repository';
+
+/**
+ * The member's private iCalendar feed: no session (calendar applications subscribe by URL), the
+ * unguessable token from auth/me (calendar2024_token) is the only key. Unknown tokens are 404.
+ */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/calendar/:token.ics',
+    { config: { access: 'public' }, schema: { params: ZCalendarParams } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const member = CALENDAR_TOKEN_PATTERN.test(token)
+        ? await findCustomerByCalendarToken(app.db, token)
+        : null;
+      if (!member) throw notFound();
+      const lang = member.languageCode === 'en' ? 'en' : 'pl';
+      const entries = await listPaidExperiences(app.db, member.id, lang, app.config.PUBLIC_URL);
+      const host = new URL(app.config.PUBLIC_URL).hostname;
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="excellence-club.ics"')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-robots-tag', 'noindex')
+        .send(buildCalendar(entries, lang, host));
+    },
+  );
+};

@@ -1,0 +1,224 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, type USER_TYPES } from '../constants';
+import { isValidNip, normaliseNip } from '../validators/nip';
+import { boolish, optionalText, personName, requiredText } from './common';
+
+/** Calling code as the picker shows it ("+48") or as stored ("48"): SPEC.md §5, 3–4 characters with the plus. */
+export const PHONE_PREFIX_PATTERN = /^\+?\d{2,3}$/;
+const POLISH_CALLING_CODE = '48';
+
+export const phonePrefix = () =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .regex(PHONE_PREFIX_PATTERN, { error: 'validation.phonePrefix' })
+    .transform((v) => v.replace(/\+/g, ''));
+
+export const phoneNumber = () =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(17, { error: 'validation.tooLong', abort: true })
+    .regex(/^\d+$/, { error: 'validation.digits' });
+
+/**
+ * The number must exist under its calling code. Polish numbers are exactly 9 digits (SPEC.md §5);
+ * other countries follow their own plan, checked by libphonenumber (docs/decisions/account-phone.md).
+ */
+export function phoneIssue(prefix: string, phone: string): { key: string; amount?: number } | null {
+  const code = prefix.replace(/\+/g, '');
+  if (!/^\d+$/.test(code) || !/^\d+$/.test(phone)) return null;
+  if (code === POLISH_CALLING_CODE && phone.length !== PHONE_DIGITS) {
+    return { key: 'validation.exactDigits', amount: PHONE_DIGITS };
+  }
+  return isValidPhoneNumber(`+${code}${phone}`) ? null : { key: 'validation.phone' };
+}
+
+const consents = {
+  term_1: boolish().default(false),
+  term_2: boolish().default(false),
+  term_2a: boolish().default(false),
+  term_3: boolish().default(false),
+  term_4_car: boolish().default(false),
+  term_4_email: boolish().default(false),
+  term_4_group: boolish().default(false),
+  term_4_phone: boolish().default(false),
+  term_4_post: boolish().default(false),
+};
+export const CONSENT_KEYS = Object.keys(consents) as (keyof typeof consents)[];
+/** Consents that, once given, cannot be withdrawn on the profile screen (SPEC.md §4). */
+export const PERMANENT_CONSENTS = ['term_1', 'term_2', 'term_2a', 'term_3'] as const;
+
+/** customers/update: the profile form of SPEC.md §2; the e-mail is never accepted (stripped). */
+export const ZCustomerProfileUpdate = z
+  .object({
+    honorific: z.enum(HONORIFICS, { error: 'validation.required' }),
+    name: personName(),
+    surname: personName(),
+    phone_prefix: phonePrefix(),
+    phone: phoneNumber(),
+    customer: z.object({
+      street: optionalText(120),
+      building_number: optionalText(20),
+      flat_number: optionalText(20),
+      post_code: optionalText(12),
+      city: optionalText(80),
+      ...consents,
+    }),
+  })
+  .superRefine((v, ctx) => {
+    const issue = phoneIssue(v.phone_prefix, v.phone);
+    if (issue) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: issue.amount ? `${issue.key}|${issue.amount}` : issue.key,
+      });
+    }
+  });
+export type TCustomerProfileUpdate = z.infer<typeof ZCustomerProfileUpdate>;
+export type TCustomerProfileInput = z.input<typeof ZCustomerProfileUpdate>;
+
+/** VAT prefixes offered for the invoice's tax number: the EU (Greece is EL) and close neighbours. */
+export const TAX_NUMBER_PREFIXES = [
+  'PL',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+export type TaxNumberPrefix = (typeof TAX_NUMBER_PREFIXES)[number];
+
+/** customers/update-invoice-data: Polish NIP checksum under PL, any non-empty value elsewhere. */
+export const ZInvoiceData = z
+  .object({
+    invoice_company_name: requiredText(200),
+    invoice_street: requiredText(120),
+    invoice_building_number: requiredText(20),
+    invoice_locale_number: optionalText(20),
+    invoice_post_code: requiredText(12),
+    invoice_city: requiredText(80),
+    tax_number_prefix: z
+      .enum(TAX_NUMBER_PREFIXES, { error: 'validation.wrongValue' })
+      .default(DEFAULT_TAX_PREFIX),
+    tax_number: requiredText(30),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tax_number_prefix === 'PL' && !isValidNip(v.tax_number)) {
+      ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'validation.nip' });
+    }
+  })
+  .transform((v) => (v.tax_number_prefix === 'PL' ? { ...v, tax_number: normaliseNip(v.tax_number) } : v));
+export type TInvoiceData = z.infer<typeof ZInvoiceData>;
+export type TInvoiceDataInput = z.input<typeof ZInvoiceData>;
+
+/** customers/update-interests: at least INTERESTS_MIN distinct ids. */
+export const ZUpdateInterests = z.object({
+  interests: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .max(100)
+    .transform((ids) => [...new Set(ids)])
+    .refine((ids) => ids.length >= INTERESTS_MIN, { error: `validation.interestsMin|${INTERESTS_MIN}` }),
+});
+export type TUpdateInterests = z.infer<typeof ZUpdateInterests>;
+
+/** The calendar feed's token; anything that is not a well-formed token is simply not found. */
+export const CALENDAR_TOKEN_PATTERN = /^[\w-]{16,100}$/;
+export const ZCalendarParams = z.object({ token: z.string().max(200) });
+
+/* Responses (SPEC.md §3). */
+
+export type TInterest = { id: number; name: string };
+
+export type TAddress = {
+  street: string | null;
+  building_number: string | null;
+  flat_number: string | null;
+  post_code: string | null;
+  city: string | null;
+};
+
+export type TConsents = Record<(typeof CONSENT_KEYS)[number], boolean>;
+
+export type TInvoiceFields = {
+  invoice_company_name: string | null;
+  invoice_street: string | null;
+  invoice_building_number: string | null;
+  invoice_locale_number: string | null;
+  invoice_post_code: string | null;
+  invoice_city: string | null;
+  tax_number: string | null;
+  tax_number_prefix: string | null;
+};
+
+/** The club card of SPEC.md §3; nested under `customer` for customers, flat on the dealer. */
+export type TClubCard = TAddress & {
+  card_number: string | null;
+  name: string;
+  surname: string;
+  created_at: string;
+  valid_to: string | null;
+};
+
+type UserBase = {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string | null;
+  phone_prefix: string | null;
+  honorific: (typeof HONORIFICS)[number] | null;
+  language_id: number | null;
+  type: (typeof USER_TYPES)[number];
+};
+
+export type TCustomerUser = UserBase & {
+  type: 'CUSTOMER';
+  customer: TClubCard & TConsents & TInvoiceFields & { interests: number[] };
+};
+
+export type TDealerUser = UserBase &
+  TClubCard &
+  TConsents &
+  TInvoiceFields & {
+    type: 'DEALER';
+    interests: number[];
+    contract_number: string | null;
+    model: string | null;
+    order_number: string | null;
+    province_id: number | null;
+    qr_code: string | null;
+    status: string | null;
+    vehicle_issue: string | null;
+    vin_number: string | null;
+  };
+
+export type TAccountUser = TCustomerUser | TDealerUser;
