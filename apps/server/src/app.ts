@@ -1,15 +1,16 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { pickLanguage, translate } from './i18n';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
 import { testingRoutes } from './modules/testing/routes';
 import { errorsPlugin } from './plugins/errors';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 
@@ -22,10 +23,21 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding) gets the error envelope too, not Fastify's own body.
+    frameworkErrors: (_error, request, reply) => {
+      const lang = pickLanguage(request.headers['accept-language']);
+      // Hooks do not run for these early failures: the headers are set here.
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .headers({ ...securityHeaders(config), 'cache-control': 'no-store, max-age=0' })
+        .send({ success: false, code: 'BAD_REQUEST', message: translate(lang, 'common.badRequest') });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON in and out (DESIGN.md §4): a text/plain body (what a cross-site form can send) is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

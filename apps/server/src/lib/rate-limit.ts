@@ -9,6 +9,8 @@ export type Hit = { allowed: boolean; retryAfterSec: number };
 /** Fixed-window counters shared by every server process (database or Redis, never memory). */
 export interface RateLimiter {
   hit(key: string, limit: Limit): Promise<Hit>;
+  /** Gives back one counted attempt (a successful sign-in must not use up its address's budget). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -30,6 +32,9 @@ export function databaseRateLimiter(db: Db): RateLimiter {
         retryAfterSec: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
       };
     },
+    async release(key) {
+      await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`);
+    },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
@@ -49,6 +54,14 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
       const ms = ttl > 0 ? ttl : limit.windowMs;
       return { allowed: count <= limit.max, retryAfterSec: Math.max(1, Math.ceil(ms / 1000)) };
     },
+    async release(key) {
+      // Only an existing counter is decremented; a missing one stays missing (no key without expiry).
+      await redis.eval(
+        "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        `rl:${key}`,
+      );
+    },
     async reset(key) {
       await redis.del(`rl:${key}`);
     },
@@ -56,12 +69,22 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
 }
 
 export const tooManyAttempts = (retryAfterSec: number) =>
-  new AppError(429, 'TOO_MANY_ATTEMPTS', 'common.tooManyAttempts', { minutes: Math.ceil(retryAfterSec / 60) }, undefined, {
-    'retry-after': String(retryAfterSec),
-  });
+  new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    'common.tooManyAttempts',
+    { minutes: Math.ceil(retryAfterSec / 60) },
+    undefined,
+    {
+      'retry-after': String(retryAfterSec),
+    },
+  );
 
 /** Counts one attempt against every key; throws 429 when any of them is over its limit. */
-export async function enforceLimits(limiter: RateLimiter, hits: { key: string; limit: Limit }[]): Promise<void> {
+export async function enforceLimits(
+  limiter: RateLimiter,
+  hits: { key: string; limit: Limit }[],
+): Promise<void> {
   let retryAfter = 0;
   for (const { key, limit } of hits) {
     const hit = await limiter.hit(key, limit);

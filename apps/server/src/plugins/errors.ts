@@ -7,7 +7,10 @@ import { AppError } from '../lib/app-error';
 
 type Envelope = { success: false; code: string; message: string; errors?: Record<string, string[]> };
 
-function translateFieldErrors(lang: LanguageCode, fields: Record<string, IssueLike[]>): Record<string, string[]> {
+function translateFieldErrors(
+  lang: LanguageCode,
+  fields: Record<string, IssueLike[]>,
+): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(fields).map(([field, issues]) => [
       field,
@@ -48,11 +51,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, IssueLike[]> = {};
       for (const v of error.validation) {
-        const issue = v.params.issue as unknown as IssueLike & { path?: PropertyKey[] };
-        const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (issue.path ?? []).join('.');
-        const field = path || '_';
+        // fastify-type-provider-zod puts the zod issue's own fields (minimum, origin, ...) in params.
+        const issue = { ...(v.params as Omit<IssueLike, 'message'>), message: v.message ?? '' };
+        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || '_';
         fields[field] ??= [];
-        fields[field].push({ ...issue, message: v.message ?? issue.message });
+        fields[field].push(issue);
       }
       return send(reply, 422, {
         success: false,
@@ -63,13 +66,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return send(reply, 413, { success: false, code: 'PAYLOAD_TOO_LARGE', message: translate(lang, 'common.payloadTooLarge') });
+      return send(reply, 413, {
+        success: false,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: translate(lang, 'common.payloadTooLarge'),
+      });
     }
     if (status === 415) {
-      return send(reply, 415, { success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: translate(lang, 'common.unsupportedMediaType') });
+      return send(reply, 415, {
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: translate(lang, 'common.unsupportedMediaType'),
+      });
     }
     if (status >= 400 && status < 500) {
-      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: translate(lang, 'common.badRequest') });
+      return send(reply, 400, {
+        success: false,
+        code: 'BAD_REQUEST',
+        message: translate(lang, 'common.badRequest'),
+      });
     }
     const unavailable = isDatabaseUnavailable(error);
     request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
@@ -82,7 +97,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    send(reply, 404, { success: false, code: 'NOT_FOUND', message: translate(request.lang ?? 'pl', 'common.notFound') });
+    send(reply, 404, {
+      success: false,
+      code: 'NOT_FOUND',
+      message: translate(request.lang ?? 'pl', 'common.notFound'),
+    });
   });
 });
 
@@ -95,6 +114,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     code === '57P03' ||
     code === '08006' ||
     code === '08001' ||
-    /Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(String((error as Error).message))
+    /Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(
+      String((error as Error).message),
+    )
   );
 }

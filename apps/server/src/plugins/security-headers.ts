@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 
 /** CSP without inline scripts and the other headers every response carries. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const matomo = app.config.MATOMO_URL ? new URL(app.config.MATOMO_URL).origin : '';
+export function securityHeaders(config: Pick<Config, 'MATOMO_URL' | 'PUBLIC_URL'>): Record<string, string> {
+  const matomo = config.MATOMO_URL ? new URL(config.MATOMO_URL).origin : '';
   const csp = [
     "default-src 'self'",
     `script-src 'self'${matomo ? ` ${matomo}` : ''}`,
@@ -18,16 +19,23 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const https = app.config.PUBLIC_URL.startsWith('https:');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(config.PUBLIC_URL.startsWith('https:')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
 
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const headers = securityHeaders(app.config);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers);
     if (request.url.startsWith('/panel/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store, max-age=0');
     }

@@ -70,10 +70,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.lang = pickLanguage(request.headers['accept-language']);
-    if (!request.url.startsWith('/panel/api/')) return;
+    // Decide by the matched route too: the router decodes the path, so /panel/%61pi/v1/... is an API route.
+    const isApi =
+      request.url.startsWith('/panel/api/') || (request.routeOptions.url ?? '').startsWith('/panel/api/');
+    if (!isApi) return;
     const cookie = request.cookies[cookieName];
     request.auth = cookie ? await findSession(app.db, cookie) : null;
     if (request.auth) request.lang = request.auth.user.languageCode === 'en' ? 'en' : 'pl';
+    // An unknown API path is a plain 404 for everyone (the not-found handler has no route config).
+    if (request.is404) return;
 
     const config = request.routeOptions.config ?? {};
     const access = config.access ?? 'user';

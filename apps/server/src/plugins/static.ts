@@ -31,18 +31,26 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       wildcard: false,
       decorateReply: false,
+      // Our setHeaders decides; with send's own Cache-Control it would be overwritten by max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        // index.html names the current hashed assets: it must be revalidated, even at /panel/index.html.
+        const cache = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : path.basename(filePath) === 'index.html'
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.setHeader('cache-control', cache);
       },
     });
   }
 
   const sendIndex = (reply: import('fastify').FastifyReply) => {
     if (!index) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built. Run: npm run build');
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run: npm run build');
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   };
