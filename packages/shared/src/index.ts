@@ -14,4 +14,6 @@ export * from './i18n/validation';
 export * from './i18n/issues';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/dealers';
+export * from './schemas/bonus';
 export * from './schemas/account';

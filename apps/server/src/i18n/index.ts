@@ -2,6 +2,8 @@ import { type LanguageCode, LANGUAGES, validationMessages } from '@club/shared';
 import i18next, { type TFunction } from 'i18next';
 import { accountMessages } from '../modules/account/messages';
 import { authMessages } from '../modules/auth/messages';
+import { bonusMessages } from '../modules/bonus/messages';
+import { dealersMessages } from '../modules/dealers/messages';
 import { commonMessages } from './common-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
@@ -10,6 +12,8 @@ const catalogues = {
   validation: validationMessages,
   auth: authMessages,
   account: accountMessages,
+  dealers: dealersMessages,
+  bonus: bonusMessages,
 } as const;
 
 const resources = Object.fromEntries(

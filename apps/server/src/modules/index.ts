@@ -3,9 +3,11 @@ import { calendarRoutes } from './account/calendar-routes';
 import { languageRoutes } from './account/language-routes';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { bonusRoutes } from './bonus/routes';
+import { dealersRoutes } from './dealers/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes];

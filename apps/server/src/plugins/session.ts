@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { pickLanguage } from '../i18n';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import { isPasswordRecentlyVerified, passwordCheckRequired } from '../lib/password-check';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
 import type { Auth } from '../types';
 
@@ -91,6 +92,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     }
     if (access === 'customer' && request.auth?.user.type !== 'CUSTOMER') throw forbidden();
     if (access === 'dealer' && request.auth?.user.type !== 'DEALER') throw forbidden();
+    // Routes marked passwordCheck need a recent auth/check-password in this session (lib/password-check.ts).
+    if (config.passwordCheck && request.auth && !isPasswordRecentlyVerified(request.auth))
+      throw passwordCheckRequired();
   });
 });
 

@@ -3,6 +3,8 @@ import type { Db } from '../client';
 import { languages, users } from '../schema';
 import { seedAccountDemo } from './account';
 import { type DemoAccounts, seedAccounts } from './accounts';
+import { seedDealerCustomers } from './dealers';
+import { seedTaxOffices } from './tax-offices';
 
 export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
 
@@ -10,12 +12,13 @@ export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
  * Demo content, in order: later seeds may use what earlier ones made. A capability adds its demo
  * data by adding one function here.
  */
-const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo];
+const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo, seedDealerCustomers];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.insert(languages).values([{ id: 1, code: 'pl' }, { id: 2, code: 'en' }]).onConflictDoNothing();
   await db.execute(sql`select setval(pg_get_serial_sequence('languages', 'id'), greatest((select max(id) from languages), 1))`);
+  await seedTaxOffices(db);
 }
 
 /** Seeds the demo data into an empty database (no users yet); returns whether it did. */

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import {
+  CAR_MODELS,
+  CUSTOMER_STATUSES,
+  DELIVERY_DATE_MIN,
+  HONORIFICS,
+  NAME_MIN,
+  type CustomerStatus,
+  type CustomerType,
+  type Honorific,
+} from '../constants';
+import { isValidVin } from '../validators/vin';
+import { boolish, email, newPassword, optionalText, pageQuery, personName, requiredText } from './common';
+
+/**
+ * How long a successful auth/check-password opens the dealer's customer list and bonus calls
+ * (docs/decisions/dealer-password-window.md).
+ */
+export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
+/** A planned delivery may lie at most this far ahead. */
+export const DELIVERY_DATE_MAX_YEARS_AHEAD = 1;
+/** How long the links of the registration lifecycle (terms_url, register_url) stay usable. */
+export const REGISTRATION_LINK_TTL_DAYS = 30;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const INT32_MAX = 2_147_483_647;
+
+/** 2020-01-01 → 01/01/2020: the dd/MM/yyyy of SPEC.md §5, for messages. */
+export const formatDisplayDate = (iso: string): string => iso.split('-').reverse().join('/');
+
+/** The latest delivery date accepted on `today` (YYYY-MM-DD). */
+export function deliveryDateMax(today: Date = new Date()): string {
+  const d = new Date(
+    Date.UTC(today.getUTCFullYear() + DELIVERY_DATE_MAX_YEARS_AHEAD, today.getUTCMonth(), today.getUTCDate()),
+  );
+  return d.toISOString().slice(0, 10);
+}
+
+export function isRealIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Delivery date (vehicle_issue): a real date from 1 Jan 2020 to a year ahead. */
+export const deliveryDate = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .refine(isRealIsoDate, { error: 'validation.date', abort: true })
+    .refine((v) => v >= DELIVERY_DATE_MIN, {
+      error: 'validation.dateMin',
+      params: { date: formatDisplayDate(DELIVERY_DATE_MIN) },
+      abort: true,
+    })
+    .superRefine((v, ctx) => {
+      const max = deliveryDateMax();
+      if (v > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.dateMax',
+          params: { date: formatDisplayDate(max) },
+        });
+    });
+
+/** An optional delivery date: empty means none. */
+export const optionalDeliveryDate = () =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), deliveryDate().nullable());
+
+export const vinNumber = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(17, { error: 'validation.vin', abort: true })
+    .transform((v) => v.toUpperCase())
+    .refine(isValidVin, { error: 'validation.vin' });
+
+/** A database id picked from a list (language): "" or nothing reads as missing. */
+export const pickedId = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: 'validation.required' }).int().positive().max(INT32_MAX),
+  );
+
+/** An optional choice from a list: "" reads as none. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(values).nullable());
+
+/** Optional name: empty is none, otherwise at least NAME_MIN characters. */
+export const optionalPersonName = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v === undefined ? null : v),
+    z.string().trim().min(NAME_MIN).max(100).nullable(),
+  );
+
+export const orderNumber = () => requiredText(50);
+
+export const ZRegisterNewCustomer = z.object({
+  user: z.object({
+    name: personName(),
+    surname: personName(),
+    email: email(),
+    honorific: z.enum(HONORIFICS, { error: 'validation.required' }),
+    language_id: pickedId(),
+  }),
+  customer: z.object({
+    model: z.enum(CAR_MODELS, { error: 'validation.required' }),
+    contract_number: optionalText(50),
+    street: optionalText(120),
+    building_number: optionalText(20),
+    flat_number: optionalText(20),
+    post_code: optionalText(12),
+    city: optionalText(80),
+  }),
+});
+export type TRegisterNewCustomerInput = z.input<typeof ZRegisterNewCustomer>;
+export type TRegisterNewCustomer = z.output<typeof ZRegisterNewCustomer>;
+
+export const ZRegisterExistingCustomer = z.object({
+  user: z.object({
+    honorific: optionalChoice(HONORIFICS),
+    name: optionalPersonName(),
+    surname: optionalPersonName(),
+    language_id: pickedId(),
+  }),
+  customer: z.object({
+    model: optionalChoice(CAR_MODELS),
+    vehicle_issue: deliveryDate(),
+    vin_number: vinNumber(),
+    order_number: orderNumber(),
+  }),
+});
+export type TRegisterExistingCustomerInput = z.input<typeof ZRegisterExistingCustomer>;
+export type TRegisterExistingCustomer = z.output<typeof ZRegisterExistingCustomer>;
+
+/** The dealer's 'I have order number' form (SPEC.md §4): order number required, delivery date optional. */
+export const ZUpdateDealerCustomer = z.object({
+  customer: z.object({
+    order_number: orderNumber(),
+    vehicle_issue: optionalDeliveryDate(),
+  }),
+});
+export type TUpdateDealerCustomerInput = z.input<typeof ZUpdateDealerCustomer>;
+export type TUpdateDealerCustomer = z.output<typeof ZUpdateDealerCustomer>;
+
+export const DEALER_CUSTOMER_SEARCH_MAX = 100;
+
+/**
+ * Filters of the customer list. Accepts `where[search]` flat keys (the default query parser) and a
+ * nested `where` object (qs-style parsers) alike.
+ */
+export const ZDealerCustomersQuery = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const q = raw as Record<string, unknown>;
+    const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
+    return {
+      page: q.page,
+      search: nested.search ?? q['where[search]'],
+      status: nested.status ?? q['where[status]'],
+    };
+  },
+  z.object({
+    page: pageQuery,
+    search: z.preprocess(
+      (v) => (Array.isArray(v) ? v[0] : v),
+      z.string().trim().max(DEALER_CUSTOMER_SEARCH_MAX).optional(),
+    ),
+    status: optionalChoice(CUSTOMER_STATUSES).optional(),
+  }),
+);
+export type TDealerCustomersQuery = z.output<typeof ZDealerCustomersQuery>;
+
+export const ZRegistrationToken = z.object({
+  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+});
+
+const accepted = () =>
+  z
+    .unknown()
+    .refine((v) => v === true || v === 1, { error: 'validation.termRequired' })
+    .transform(() => true as const);
+const flag = () =>
+  boolish()
+    .optional()
+    .transform((v) => v === true);
+
+export const AGREEMENT_TERMS = [
+  'term_1',
+  'term_2',
+  'term_2a',
+  'term_3',
+  'term_4_email',
+  'term_4_post',
+  'term_4_phone',
+  'term_4_car',
+  'term_4_group',
+] as const;
+export type AgreementTerm = (typeof AGREEMENT_TERMS)[number];
+export const REQUIRED_AGREEMENT_TERMS: readonly AgreementTerm[] = ['term_1', 'term_2', 'term_3'];
+
+/**
+ * The invited customer's consents (the terms_url page). A customer registered as EXISTING has no
+ * e-mail (and maybe no name) yet: then the page asks for them, and the server requires them.
+ */
+export const ZAcceptAgreements = z.object({
+  token: ZRegistrationToken.shape.token,
+  email: z.preprocess((v) => (v === '' ? undefined : v), email().optional()),
+  name: optionalPersonName().optional(),
+  surname: optionalPersonName().optional(),
+  term_1: accepted(),
+  term_2: accepted(),
+  term_2a: flag(),
+  term_3: accepted(),
+  term_4_email: flag(),
+  term_4_post: flag(),
+  term_4_phone: flag(),
+  term_4_car: flag(),
+  term_4_group: flag(),
+});
+export type TAcceptAgreementsInput = z.input<typeof ZAcceptAgreements>;
+export type TAcceptAgreements = z.output<typeof ZAcceptAgreements>;
+
+export const ZActivateAccount = z
+  .object({
+    token: ZRegistrationToken.shape.token,
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'validation.passwordsMatch',
+    path: ['password_confirmation'],
+  });
+export type TActivateAccountInput = z.input<typeof ZActivateAccount>;
+
+export type TDealerCustomer = {
+  id: number;
+  type: CustomerType | null;
+  status: CustomerStatus;
+  model: string | null;
+  vin_number: string | null;
+  order_number: string | null;
+  contract_number: string | null;
+  vehicle_issue: string | null;
+  created_at: string;
+  user: {
+    name: string;
+    surname: string;
+    email: string | null;
+    phone_prefix: string | null;
+    phone: string | null;
+    honorific: Honorific | null;
+  };
+  terms_url: string | null;
+  register_url: string | null;
+} & Record<AgreementTerm, boolean>;
+
+/** What the public agreements page learns from its token. */
+export type TAgreementsInvitation = {
+  honorific: Honorific | null;
+  name: string;
+  surname: string;
+  needs_email: boolean;
+  needs_name: boolean;
+  dealer_name: string;
+};
+
+/** What the public activation page learns from its token. */
+export type TActivationInvitation = { name: string; surname: string; email: string };
