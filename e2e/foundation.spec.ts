@@ -8,8 +8,8 @@ test.describe('sign-in and session', () => {
     const user = await newUser(request);
     await page.goto('/panel/account/club-card');
     await expect(page).toHaveURL(/\/panel\/login\?nextRoute=%2Faccount%2Fclub-card/, { timeout: 10_000 });
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Hasło', { exact: true }).fill(user.password);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page.getByTestId('splash')).toBeVisible();
     await expect(page).toHaveURL(/\/panel\/account\/club-card$/, { timeout: 10_000 });
@@ -18,19 +18,19 @@ test.describe('sign-in and session', () => {
   test('/ goes to /home after signing in; wrong password shows one message', async ({ page, request }) => {
     const user = await newUser(request);
     await page.goto('/panel/login');
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Hasło', { exact: true }).fill('Wrong#Password1');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill('Wrong#Password1');
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Nieprawidłowy e-mail lub hasło.');
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByLabel('Hasło', { exact: true }).fill(user.password);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page).toHaveURL(/\/panel\/home$/, { timeout: 10_000 });
   });
 
   test('form validation speaks Polish', async ({ page }) => {
     await page.goto('/panel/login');
-    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await expect(page.getByText('Podaj prawidłowy adres e-mail.')).toBeVisible();
     await expect(page.getByText('To pole jest wymagane.')).toBeVisible();
@@ -140,19 +140,19 @@ test('forgot password: the link from the mail sets a new password that signs in'
   const user = await newUser(request);
   await page.goto('/panel/login');
   await page.getByRole('button', { name: 'Nie pamiętasz hasła?' }).click();
-  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
   await page.getByRole('button', { name: 'Wyślij link' }).click();
   await expect(page.getByRole('status')).toContainText('Jeśli konto o tym adresie istnieje');
   const [mail] = await readOutbox(request, user.email);
   expect(mail?.template).toBe('reset-password');
   const link = new URL(linkIn(mail!.text));
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('Nowe hasło', { exact: true }).fill('short');
-  await page.getByLabel('Powtórz nowe hasło').fill('short');
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill('short');
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill('short');
   await page.getByRole('button', { name: 'Zapisz hasło' }).click();
   await expect(page.getByText('Pole musi mieć co najmniej 8 znaków.')).toBeVisible();
-  await page.getByLabel('Nowe hasło', { exact: true }).fill('Brand#New2026');
-  await page.getByLabel('Powtórz nowe hasło').fill('Brand#New2026');
+  await page.getByRole('textbox', { name: 'Nowe hasło', exact: true }).fill('Brand#New2026');
+  await page.getByRole('textbox', { name: 'Powtórz nowe hasło' }).fill('Brand#New2026');
   await page.getByRole('button', { name: 'Zapisz hasło' }).click();
   await expect(page.getByText('Hasło zostało zmienione. Możesz się zalogować.')).toBeVisible();
   await signIn(page, { email: user.email, password: 'Brand#New2026' });

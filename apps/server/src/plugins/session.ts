@@ -84,7 +84,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config ?? {};
     const access = config.access ?? 'user';
     if (access !== 'public' && !request.auth) throw unauthorized();
-    if (request.auth && (!SAFE_METHODS.has(request.method) || config.csrf)) {
+    // Public routes (sign-in, sign-out, links from e-mails) act on no session's authority; a stale cookie must
+    // not block them. SameSite=Lax keeps cross-site posts from carrying the cookie at all.
+    if (request.auth && access !== 'public' && (!SAFE_METHODS.has(request.method) || config.csrf)) {
       const header = request.headers['x-csrf-token'];
       if (typeof header !== 'string' || !safeEqual(header, request.auth.csrfToken)) {
         throw new AppError(403, 'CSRF', 'common.csrf');
