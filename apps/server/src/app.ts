@@ -8,6 +8,7 @@ import { pickLanguage, translate } from './i18n';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
+import { sandboxPaymentPages } from './modules/payments/sandbox-page';
 import { testingRoutes } from './modules/testing/routes';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     },
     { prefix: '/panel/api/v1' },
   );
+  await app.register(sandboxPaymentPages);
   await app.register(staticPlugin);
   return app as unknown as FastifyInstance & { routeTable: RouteInfo[] };
 }

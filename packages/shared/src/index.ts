@@ -14,6 +14,7 @@ export * from './i18n/validation';
 export * from './i18n/issues';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/sales';
 export * from './schemas/dealers';
 export * from './schemas/bonus';
 export * from './schemas/account';

@@ -2,6 +2,9 @@ import { type LanguageCode, LANGUAGES, validationMessages } from '@club/shared';
 import i18next, { type TFunction } from 'i18next';
 import { accountMessages } from '../modules/account/messages';
 import { authMessages } from '../modules/auth/messages';
+import { cartMessages } from '../modules/cart/messages';
+import { ordersMessages } from '../modules/orders/messages';
+import { paymentsMessages } from '../modules/payments/messages';
 import { bonusMessages } from '../modules/bonus/messages';
 import { dealersMessages } from '../modules/dealers/messages';
 import { commonMessages } from './common-messages';
@@ -12,6 +15,9 @@ const catalogues = {
   validation: validationMessages,
   auth: authMessages,
   account: accountMessages,
+  cart: cartMessages,
+  orders: ordersMessages,
+  payments: paymentsMessages,
   dealers: dealersMessages,
   bonus: bonusMessages,
 } as const;

@@ -3,6 +3,9 @@ import { calendarRoutes } from './account/calendar-routes';
 import { languageRoutes } from './account/language-routes';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { cartRoutes } from './cart/routes';
+import { ordersRoutes } from './orders/routes';
+import { paymentRoutes } from './payments/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
 
@@ -10,4 +13,4 @@ import { dealersRoutes } from './dealers/routes';
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes];

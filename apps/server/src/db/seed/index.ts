@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { languages, users } from '../schema';
 import { seedAccountDemo } from './account';
 import { type DemoAccounts, seedAccounts } from './accounts';
+import { seedSalesDemo } from './sales';
 import { seedDealerCustomers } from './dealers';
 import { seedTaxOffices } from './tax-offices';
 
@@ -12,7 +13,7 @@ export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
  * Demo content, in order: later seeds may use what earlier ones made. A capability adds its demo
  * data by adding one function here.
  */
-const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo, seedDealerCustomers];
+const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo, seedSalesDemo, seedDealerCustomers];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {

@@ -1,0 +1,168 @@
+import { formatMoney, groszeToPln, PUBLISHED_ON_SALE } from '@club/shared';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
+import { translate } from '../../i18n';
+import { clubToday } from '../catalog/member-flags';
+import { notifyWaitingList } from '../catalog/notify-waiting-list';
+
+export type OrderRow = typeof orders.$inferSelect;
+type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
+
+async function buyerOf(tx: Tx, order: OrderRow) {
+  if (!order.userId) return null;
+  const [user] = await tx
+    .select({ email: users.email, language: users.languageCode })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  return user
+    ? { email: user.email, lang: user.language === 'en' ? ('en' as const) : ('pl' as const) }
+    : null;
+}
+
+const historyUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/panel/account/shopping-history`;
+
+/** Marks an order that waited for payment as paid, and mails the member the confirmation. */
+export async function markOrderPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'PAID', paidAt: new Date(), expiresAt: null })
+    .where(eq(orders.id, order.id));
+  await mailPaid(tx, deps, order);
+}
+
+export async function mailPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
+  const buyer = await buyerOf(tx, order);
+  if (!buyer) return;
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const text = lines
+    .map((l) => `• ${l.productName}${l.productStartDate ? ` (${l.productStartDate})` : ''} × ${l.quantity}`)
+    .join('\n');
+  await deps.mailer.queue(tx, {
+    to: buyer.email,
+    template: 'order-paid',
+    subject: translate(buyer.lang, 'orders.mail.paidSubject', { id: order.id }),
+    text: translate(buyer.lang, 'orders.mail.paidText', {
+      id: order.id,
+      total: formatMoney(groszeToPln(order.totalGrosze), buyer.lang),
+      lines: text,
+      url: historyUrl(deps),
+    }),
+  });
+}
+
+/**
+ * Cancels an order the caller has locked (FOR UPDATE): gives its seats and its discount-code use
+ * back, and tells the waiting list of every experience that has seats again. Product rows are
+ * locked in id order, as placing an order does, so the two never deadlock.
+ */
+export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'CANCELLED', cancelledAt: new Date(), expiresAt: null })
+    .where(eq(orders.id, order.id));
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const byProduct = new Map<number, number>();
+  for (const l of lines)
+    if (l.productId) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+  const ids = [...byProduct.keys()].sort((a, b) => a - b);
+  if (ids.length > 0) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+  }
+  const today = clubToday();
+  for (const id of ids) {
+    const [product] = await tx
+      .update(products)
+      .set({ seatsTaken: sql`greatest(${products.seatsTaken} - ${byProduct.get(id)!}, 0)` })
+      .where(eq(products.id, id))
+      .returning();
+    const hasSeats = product && (product.totalSeats === null || product.totalSeats > product.seatsTaken);
+    if (product && hasSeats && product.published === PUBLISHED_ON_SALE && product.startDate > today) {
+      await notifyWaitingList(tx, deps.mailer, id, deps.config.PUBLIC_URL);
+    }
+  }
+  if (order.discountCodeId) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+      .where(eq(discountCodes.id, order.discountCodeId));
+  }
+  const buyer = await buyerOf(tx, order);
+  if (buyer) {
+    await deps.mailer.queue(tx, {
+      to: buyer.email,
+      template: 'order-cancelled',
+      subject: translate(buyer.lang, 'orders.mail.cancelledSubject', { id: order.id }),
+      text: translate(buyer.lang, 'orders.mail.cancelledText', { id: order.id, url: historyUrl(deps) }),
+    });
+  }
+}
+
+/**
+ * Cancels unpaid orders whose time is up. Each order is claimed with FOR UPDATE SKIP LOCKED in its
+ * own short transaction, so several server processes can run this at once: an order is handled by
+ * exactly one of them, and a payment notification holding the row is never overtaken.
+ */
+export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}): Promise<number> {
+  const max = opts.max ?? 500;
+  let expired = 0;
+  while (expired < max) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'WAITING_PAYMENT'), lt(orders.expiresAt, new Date())))
+        .orderBy(asc(orders.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!order) return false;
+      await cancelLockedOrder(tx, deps, order);
+      return true;
+    });
+    if (!done) break;
+    expired++;
+  }
+  if (expired > 0) {
+    deps.log.info({ expired }, 'unpaid orders cancelled');
+    void deps.mailer.flush(deps.db);
+  }
+  return expired;
+}
+
+/**
+ * Experiences published for sale (or given seats by the operator) since the last pass: their
+ * waiting lists get the one mail. Each product is locked while its list is mailed.
+ */
+export async function mailOpenWaitingLists(deps: Deps): Promise<number> {
+  const today = clubToday();
+  const candidates = (await deps.db.execute(sql`
+    select distinct p.id from products p
+    join product_notifications n on n.product_id = p.id and n.notified_at is null
+    where p.published = ${PUBLISHED_ON_SALE} and p.start_date > ${today}
+      and (p.total_seats is null or p.total_seats > p.seats_taken)
+    order by p.id limit 100`)) as unknown as { rows: { id: number }[] };
+  let mailed = 0;
+  for (const { id } of candidates.rows) {
+    mailed += await deps.db.transaction(async (tx) => {
+      const [product] = await tx
+        .select()
+        .from(products)
+        .where(eq(products.id, Number(id)))
+        .for('update', { skipLocked: true });
+      if (!product) return 0;
+      return notifyWaitingList(tx, deps.mailer, product.id, deps.config.PUBLIC_URL);
+    });
+  }
+  if (mailed > 0) void deps.mailer.flush(deps.db);
+  return mailed;
+}

@@ -1,0 +1,181 @@
+import {
+  cartItemIssues,
+  groszeToPln,
+  type LanguageCode,
+  type TPlaceOrder,
+  type TPlaceOrderResult,
+} from '@club/shared';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cartItems, customers, orderItems, orders, products } from '../../db/schema';
+import { AppError, conflict } from '../../lib/app-error';
+import { randomToken } from '../../lib/tokens';
+import type { UserRow } from '../../types';
+import { findUsableDiscountCode } from '../cart/discount';
+import { cartProductState, heldQuantities, loadCartLines, rulesFor, storedItem } from '../cart/repository';
+import { paymentProviderFor } from '../payments/sandbox-provider';
+import { cancelLockedOrder, mailPaid } from './lifecycle';
+
+const INVOICE_FIELDS = [
+  'invoiceCompanyName',
+  'invoiceStreet',
+  'invoiceBuildingNumber',
+  'invoicePostCode',
+  'invoiceCity',
+  'taxNumberPrefix',
+  'taxNumber',
+] as const;
+
+export const RETURN_PATH = '/panel/home?after_payment=1';
+
+/**
+ * Turns the member's cart into an order in one transaction (DESIGN.md §6). Locks, in this order:
+ * the member's cart rows, the experiences (by id), the discount code. Under those locks it checks
+ * every rule again, takes the seats, records the order and empties the cart, so concurrent buyers
+ * can never take more seats than there are and a failure leaves nothing half-written.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  user: UserRow,
+  input: TPlaceOrder,
+  lang: LanguageCode,
+): Promise<TPlaceOrderResult> {
+  const provider = paymentProviderFor(app.config);
+  const placed = await app.db.transaction(async (tx) => {
+    const lines = await loadCartLines(tx, user.id, lang, { lock: true });
+    if (lines.length === 0) throw conflict('CART_EMPTY', 'cart.empty');
+
+    const ids = [...new Set(lines.map((l) => l.product.id))].sort((a, b) => a - b);
+    const locked = await tx
+      .select()
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const held = await heldQuantities(tx, user.id, ids);
+
+    for (const line of lines) {
+      const product = byId.get(line.product.id)!;
+      const name = lang === 'en' ? product.nameEn : product.namePl;
+      const state = cartProductState(product, held.get(product.id) ?? 0, user.id);
+      const seatsLeft =
+        product.totalSeats === null ? Number.POSITIVE_INFINITY : product.totalSeats - product.seatsTaken;
+      if (seatsLeft < line.row.quantity || (seatsLeft <= 0 && !state.canOrder))
+        throw conflict('SOLD_OUT', 'cart.soldOut', { name });
+      if (state.limit < line.row.quantity) throw conflict('LIMIT_REACHED', 'cart.limitReached', { name });
+      if (!state.canOrder) throw conflict('PRODUCT_UNAVAILABLE', 'cart.productUnavailable');
+      if (cartItemIssues(storedItem(line.row), rulesFor(state, line.terms)).length > 0) {
+        throw conflict('CART_NOT_FILLED', 'cart.notFilled');
+      }
+    }
+
+    let invoiceData: Record<string, string | null> | null = null;
+    if (input.is_invoice) {
+      const [customer] = await tx.select().from(customers).where(eq(customers.userId, user.id));
+      if (!customer || INVOICE_FIELDS.some((f) => !customer[f]?.trim())) {
+        throw new AppError(
+          422,
+          'INVOICE_DATA_MISSING',
+          'cart.invoiceDataMissing',
+          {},
+          { is_invoice: ['cart.invoiceDataMissing'] },
+        );
+      }
+      invoiceData = Object.fromEntries(
+        [...INVOICE_FIELDS, 'invoiceLocaleNumber' as const].map((f) => [f, customer[f]]),
+      );
+    }
+
+    const subtotal = lines.reduce((sum, l) => sum + byId.get(l.product.id)!.priceGrosze * l.row.quantity, 0);
+    let discount = 0;
+    let discountCodeId: number | null = null;
+    if (input.discount_code) {
+      const code = await findUsableDiscountCode(tx, input.discount_code, user.id, { lock: true });
+      discount = Math.min(code.amountGrosze, subtotal);
+      discountCodeId = code.id;
+      await tx.execute(sql`update discount_codes set used_count = used_count + 1 where id = ${code.id}`);
+    }
+    const total = subtotal - discount;
+    const now = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: total === 0 ? 'PAID' : 'WAITING_PAYMENT',
+        productType: lines[0]!.product.type,
+        totalGrosze: total,
+        discountGrosze: discount,
+        discountCodeId,
+        isInvoice: input.is_invoice,
+        invoiceData,
+        buyer: { name: user.name, surname: user.surname, email: user.email, phone: user.phone },
+        paymentProvider: provider.name,
+        paymentRef: randomToken(24),
+        expiresAt: total === 0 ? null : new Date(now.getTime() + app.config.ORDER_PAYMENT_MINUTES * 60_000),
+        paidAt: total === 0 ? now : null,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      lines.map((l) => {
+        const product = byId.get(l.product.id)!;
+        return {
+          orderId: order!.id,
+          productId: product.id,
+          productName: lang === 'en' ? product.nameEn : product.namePl,
+          productStartDate: product.startDate,
+          quantity: l.row.quantity,
+          priceGrosze: product.priceGrosze,
+          persons: l.row.persons.slice(0, l.row.quantity - 1),
+          terms: l.row.terms,
+          cartLabelAnswer: l.row.cartLabelAnswer,
+        };
+      }),
+    );
+    for (const l of lines) {
+      await tx
+        .update(products)
+        .set({ seatsTaken: sql`${products.seatsTaken} + ${l.row.quantity}` })
+        .where(eq(products.id, l.product.id));
+    }
+    await tx.delete(cartItems).where(
+      inArray(
+        cartItems.id,
+        lines.map((l) => l.row.id),
+      ),
+    );
+    if (total === 0) await mailPaid(tx, app, order!);
+    return order!;
+  });
+
+  if (placed.status === 'PAID') {
+    void app.mailer.flush(app.db);
+    return { order_id: placed.id, status: 'PAID', payment_url: null, total: 0 };
+  }
+  try {
+    const { redirectUrl } = await provider.createPayment({
+      orderId: placed.id,
+      ref: placed.paymentRef!,
+      amountGrosze: placed.totalGrosze,
+      description: `Excellence Club #${placed.id}`,
+      buyerEmail: user.email,
+      language: lang,
+      returnUrl: `${app.config.PUBLIC_URL}${RETURN_PATH}`,
+      notifyUrl: `${app.config.PUBLIC_URL}/panel/api/v1/payments/notify/${provider.name}`,
+    });
+    return {
+      order_id: placed.id,
+      status: 'WAITING_PAYMENT',
+      payment_url: redirectUrl,
+      total: groszeToPln(placed.totalGrosze),
+    };
+  } catch (error) {
+    // The operator refused: the seats go back at once instead of waiting for the expiry.
+    app.log.error({ err: error }, 'payment provider refused the order');
+    await app.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, placed.id)).for('update');
+      if (order?.status === 'WAITING_PAYMENT') await cancelLockedOrder(tx, app, order);
+    });
+    throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.unavailable');
+  }
+}

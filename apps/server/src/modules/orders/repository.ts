@@ -1,0 +1,98 @@
+import { groszeToPln, type LanguageCode, PAGE_SIZE_ORDERS, type TOrder } from '@club/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, products } from '../../db/schema';
+import type { OrderRow } from './lifecycle';
+
+type Lines = Map<number, TOrder['items']>;
+
+async function linesOf(db: Tx, orderIds: number[], lang: LanguageCode): Promise<Lines> {
+  const map: Lines = new Map();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .select({ item: orderItems, namePl: products.namePl, nameEn: products.nameEn })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  for (const { item, namePl, nameEn } of rows) {
+    const name = (lang === 'en' ? nameEn : namePl) ?? item.productName;
+    const list = map.get(item.orderId) ?? [];
+    list.push({
+      product_name: name,
+      product_start_date: item.productStartDate,
+      quantity: item.quantity,
+      price: groszeToPln(item.priceGrosze),
+    });
+    map.set(item.orderId, list);
+  }
+  return map;
+}
+
+function toOrder(order: OrderRow, items: TOrder['items'], paymentUrl: (ref: string) => string): TOrder {
+  const waiting =
+    order.status === 'WAITING_PAYMENT' && order.expiresAt !== null && order.expiresAt > new Date();
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    items,
+    payment_url: waiting && order.paymentRef ? paymentUrl(order.paymentRef) : null,
+    product_type: order.productType,
+    subtotal: groszeToPln(order.totalGrosze + order.discountGrosze),
+    discount: groszeToPln(order.discountGrosze),
+    total: groszeToPln(order.totalGrosze),
+    is_invoice: order.isInvoice,
+    expires_at: waiting ? order.expiresAt!.toISOString() : null,
+  };
+}
+
+export async function listOrders(
+  db: Tx,
+  userId: number,
+  page: number,
+  lang: LanguageCode,
+  paymentUrl: (ref: string) => string,
+) {
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId))) as [{ total: number }];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(PAGE_SIZE_ORDERS)
+    .offset((page - 1) * PAGE_SIZE_ORDERS);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+    lang,
+  );
+  return {
+    data: rows.map((r) => toOrder(r, lines.get(r.id) ?? [], paymentUrl)),
+    paginationMetaData: {
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE_ORDERS)),
+      per_page: PAGE_SIZE_ORDERS,
+      total: Number(total),
+    },
+  };
+}
+
+export async function findOrder(
+  db: Tx,
+  userId: number,
+  id: number,
+  lang: LanguageCode,
+  paymentUrl: (ref: string) => string,
+) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  if (!order) return null;
+  const lines = await linesOf(db, [order.id], lang);
+  return toOrder(order, lines.get(order.id) ?? [], paymentUrl);
+}

@@ -1,0 +1,78 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { safeEqual } from '../../lib/tokens';
+import type { IncomingNotification, PaymentOutcome, PaymentProvider } from './provider';
+
+export const SANDBOX_PAGE_PREFIX = '/panel/payments/sandbox/';
+
+const ZSandboxNotification = z.object({
+  event_id: z.string().min(1).max(100),
+  ref: z.string().min(1).max(100),
+  status: z.enum(['PAID', 'CANCELLED']),
+  amount_grosze: z.number().int().min(0),
+  signature: z.string().min(1).max(200),
+});
+
+export type SandboxProvider = PaymentProvider & {
+  /** Signs an outcome as the sandbox operator does; the sandbox page and tests use it. */
+  signNotification(outcome: PaymentOutcome): Record<string, unknown>;
+};
+
+/**
+ * The built-in operator: a page of this server where the payer chooses "pay" or "cancel". Its
+ * notifications are signed with HMAC-SHA256; the key is SANDBOX_PAYMENT_SECRET or, by default, a
+ * random key of this process (the sandbox page signs in the same process that verifies).
+ */
+export function createSandboxProvider(opts: { publicUrl: string; secret?: string }): SandboxProvider {
+  const secret = opts.secret ?? randomBytes(32).toString('hex');
+  const sign = (o: PaymentOutcome) =>
+    createHmac('sha256', secret).update(`${o.eventId}|${o.ref}|${o.status}|${o.amountGrosze}`).digest('hex');
+  const paymentUrl = (ref: string) => `${opts.publicUrl}${SANDBOX_PAGE_PREFIX}${encodeURIComponent(ref)}`;
+  return {
+    name: 'sandbox',
+    async createPayment(request) {
+      return { redirectUrl: paymentUrl(request.ref) };
+    },
+    paymentUrl,
+    verifyNotification({ body }: IncomingNotification) {
+      const parsed = ZSandboxNotification.safeParse(body);
+      if (!parsed.success) return null;
+      const n = parsed.data;
+      const outcome: PaymentOutcome = {
+        eventId: n.event_id,
+        ref: n.ref,
+        status: n.status,
+        amountGrosze: n.amount_grosze,
+      };
+      return safeEqual(n.signature, sign(outcome)) ? outcome : null;
+    },
+    signNotification(o) {
+      return {
+        event_id: o.eventId,
+        ref: o.ref,
+        status: o.status,
+        amount_grosze: o.amountGrosze,
+        signature: sign(o),
+      };
+    },
+  };
+}
+
+const providers = new Map<string, SandboxProvider>();
+
+/** One provider per configured name and origin, shared by the order, notification and page routes. */
+export function paymentProviderFor(config: {
+  PAYMENT_PROVIDER: string;
+  PUBLIC_URL: string;
+}): SandboxProvider {
+  const key = `${config.PAYMENT_PROVIDER}|${config.PUBLIC_URL}`;
+  let provider = providers.get(key);
+  if (!provider) {
+    provider = createSandboxProvider({
+      publicUrl: config.PUBLIC_URL,
+      secret: process.env.SANDBOX_PAYMENT_SECRET,
+    });
+    providers.set(key, provider);
+  }
+  return provider;
+}

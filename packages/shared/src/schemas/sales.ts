@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { type ORDER_STATUSES, type PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
+import { boolish, pageQuery } from './common';
+
+const id = () => z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ZCartAdd = z.object({ product_id: id() });
+export type TCartAdd = z.infer<typeof ZCartAdd>;
+
+export const ZCartPerson = z.object({
+  name: z.string().trim().max(100).default(''),
+  surname: z.string().trim().max(100).default(''),
+});
+export type TCartPerson = z.infer<typeof ZCartPerson>;
+
+export const ZCartTermAnswer = z.object({ term_id: id(), value: boolish() });
+
+/**
+ * The shape of `cart/update/{id}`. The rules that depend on the product (the highest quantity,
+ * which terms exist) are checked by `cartItemIssues`, in the form and again on the server.
+ */
+export const ZCartItemUpdate = z.object({
+  quantity: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({
+        error: (iss) =>
+          iss.code !== 'invalid_type'
+            ? undefined
+            : iss.input === undefined
+              ? 'validation.required'
+              : 'validation.wrongValue',
+      })
+      .int({ error: 'validation.integer' })
+      .min(QUANTITY_MIN)
+      .max(1000),
+  ),
+  cart_label_answer: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  persons: z.array(ZCartPerson).max(50).default([]),
+  terms: z.array(ZCartTermAnswer).max(50).default([]),
+});
+export type TCartItemUpdate = z.infer<typeof ZCartItemUpdate>;
+export type TCartItemUpdateInput = z.input<typeof ZCartItemUpdate>;
+
+/** What the cart item rules need to know of the product. */
+export type CartItemRules = { maxQuantity: number; termIds: number[] };
+
+export type CartItemIssue = { path: (string | number)[]; message: string; params?: Record<string, unknown> };
+
+/**
+ * SPEC.md §5 cart item: quantity 1..min(limit, overall limit), a name and surname for each of the
+ * (quantity − 1) accompanying persons, every term ticked. The answer is optional.
+ */
+export function cartItemIssues(item: TCartItemUpdate, rules: CartItemRules): CartItemIssue[] {
+  const issues: CartItemIssue[] = [];
+  if (item.quantity > rules.maxQuantity) {
+    issues.push({
+      path: ['quantity'],
+      message: 'validation.max',
+      params: { amount: Math.max(rules.maxQuantity, 0) },
+    });
+  }
+  const companions = Math.max(0, item.quantity - 1);
+  for (let i = 0; i < companions; i++) {
+    const person = item.persons[i];
+    if (!person?.name.trim()) issues.push({ path: ['persons', i, 'name'], message: 'validation.required' });
+    if (!person?.surname.trim())
+      issues.push({ path: ['persons', i, 'surname'], message: 'validation.required' });
+  }
+  // Paths follow the product's term order: the form lists the terms in that order.
+  rules.termIds.forEach((termId, index) => {
+    if (!item.terms.some((t) => t.term_id === termId && t.value)) {
+      issues.push({ path: ['terms', index, 'value'], message: 'validation.termRequired' });
+    }
+  });
+  return issues;
+}
+
+/** The form's schema for one cart item: the shape plus the product's rules. */
+export function cartItemSchema(rules: CartItemRules) {
+  return ZCartItemUpdate.superRefine((item, ctx) => {
+    for (const issue of cartItemIssues(item, rules)) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: issue.params });
+    }
+  });
+}
+
+export const ZCheckDiscountCode = z.object({
+  discount_code: z.string().trim().min(1, { error: 'validation.required', abort: true }).max(64),
+});
+export type TCheckDiscountCode = z.infer<typeof ZCheckDiscountCode>;
+
+export const ZPlaceOrder = z.object({
+  discount_code: z.string().trim().max(64).default(''),
+  is_invoice: boolish().default(false),
+});
+export type TPlaceOrder = z.infer<typeof ZPlaceOrder>;
+
+export const ZOrdersQuery = z.object({ page: pageQuery });
+
+/** Entities of SPEC.md §3, as the API sends them. */
+export type TCartItem = {
+  id: number;
+  quantity: number;
+  is_filled: boolean;
+  cart_label_answer: string | null;
+  persons: TCartPerson[];
+  terms: { term_id: number; value: boolean }[];
+  product: {
+    id: number;
+    name: string;
+    alias: string;
+    category_name: string;
+    type: (typeof PRODUCT_TYPES)[number];
+    start_date: string;
+    end_date: string | null;
+    start_time: string | null;
+    price: number;
+    /** What this member may still book of this experience (per-member limit minus held seats). */
+    limit: number;
+    /** Seats left for everyone (999 when the experience has no cap); null when sold out. */
+    overall_limit: number | null;
+    can_order: boolean;
+    terms: { id: number; name: string; file: string | null; file_url: string | null; selected: boolean }[];
+    cart_label: string | null;
+  };
+};
+
+export type TOrderLine = {
+  product_name: string;
+  product_start_date: string | null;
+  quantity: number;
+  price: number;
+};
+
+export type TOrder = {
+  id: number;
+  created_at: string;
+  status: (typeof ORDER_STATUSES)[number];
+  items: TOrderLine[];
+  /** Offered again while the order waits for payment; null otherwise. */
+  payment_url: string | null;
+  product_type: (typeof PRODUCT_TYPES)[number];
+  subtotal: number;
+  discount: number;
+  total: number;
+  is_invoice: boolean;
+  expires_at: string | null;
+};
+
+export type TPlaceOrderResult = {
+  order_id: number;
+  status: (typeof ORDER_STATUSES)[number];
+  payment_url: string | null;
+  total: number;
+};
+export type TDiscountCheck = { discount_amount: number };
+
+/** Highest quantity of a cart line: SPEC.md §9 min(product limit, overall limit). */
+export function maxCartQuantity(product: { limit: number; overall_limit: number | null }): number {
+  return Math.max(0, Math.min(product.limit, product.overall_limit ?? 0));
+}
