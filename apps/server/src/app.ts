@@ -9,6 +9,7 @@ import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
 import { sandboxPaymentPages } from './modules/payments/sandbox-page';
+import { mediaPlugin } from './modules/catalog/media';
 import { testingRoutes } from './modules/testing/routes';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
@@ -42,7 +43,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
@@ -77,6 +80,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     },
     { prefix: '/panel/api/v1' },
   );
+  await app.register(mediaPlugin);
   await app.register(sandboxPaymentPages);
   await app.register(staticPlugin);
   return app as unknown as FastifyInstance & { routeTable: RouteInfo[] };

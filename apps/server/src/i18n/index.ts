@@ -3,10 +3,12 @@ import i18next, { type TFunction } from 'i18next';
 import { accountMessages } from '../modules/account/messages';
 import { authMessages } from '../modules/auth/messages';
 import { cartMessages } from '../modules/cart/messages';
-import { ordersMessages } from '../modules/orders/messages';
-import { paymentsMessages } from '../modules/payments/messages';
 import { bonusMessages } from '../modules/bonus/messages';
 import { dealersMessages } from '../modules/dealers/messages';
+import { catalogMessages } from '../modules/catalog/messages';
+import { contentMessages } from '../modules/content/messages';
+import { ordersMessages } from '../modules/orders/messages';
+import { paymentsMessages } from '../modules/payments/messages';
 import { commonMessages } from './common-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
@@ -14,6 +16,8 @@ const catalogues = {
   common: commonMessages,
   validation: validationMessages,
   auth: authMessages,
+  catalog: catalogMessages,
+  content: contentMessages,
   account: accountMessages,
   cart: cartMessages,
   orders: ordersMessages,

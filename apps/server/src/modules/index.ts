@@ -4,13 +4,16 @@ import { languageRoutes } from './account/language-routes';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
-import { ordersRoutes } from './orders/routes';
-import { paymentRoutes } from './payments/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
+import { catalogRoutes } from './catalog/routes';
+import { contentRoutes } from './content/routes';
+import { galleryRoutes } from './gallery/routes';
+import { ordersRoutes } from './orders/routes';
+import { paymentRoutes } from './payments/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes];
+export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes];

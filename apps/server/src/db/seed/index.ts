@@ -3,8 +3,10 @@ import type { Db } from '../client';
 import { languages, users } from '../schema';
 import { seedAccountDemo } from './account';
 import { type DemoAccounts, seedAccounts } from './accounts';
-import { seedSalesDemo } from './sales';
+import { seedCatalogDemo } from './catalog';
+import { seedContentDemo } from './content';
 import { seedDealerCustomers } from './dealers';
+import { seedSalesDemo } from './sales';
 import { seedTaxOffices } from './tax-offices';
 
 export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
@@ -13,7 +15,7 @@ export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
  * Demo content, in order: later seeds may use what earlier ones made. A capability adds its demo
  * data by adding one function here.
  */
-const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedAccountDemo, seedSalesDemo, seedDealerCustomers];
+const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [seedCatalogDemo, seedContentDemo, seedAccountDemo, seedSalesDemo, seedDealerCustomers];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */
 export async function seedReferenceData(db: Db): Promise<void> {

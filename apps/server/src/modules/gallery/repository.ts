@@ -1,0 +1,108 @@
+import { type LanguageCode, PAGE_SIZE_CATALOGUE, type TGallery, type TGalleryDates } from '@club/shared';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { categories, galleries, galleryImages } from '../../db/schema';
+import { mediaUrl } from '../catalog/media';
+
+function galleryColumns(lang: LanguageCode) {
+  const en = lang === 'en';
+  return {
+    id: galleries.id,
+    name: en ? galleries.nameEn : galleries.namePl,
+    categoryName: en ? categories.nameEn : categories.namePl,
+    date: galleries.date,
+    image: galleries.image,
+    imagesCount: sql<number>`(select count(*) from gallery_images gi where gi.gallery_id = ${galleries.id})::int`,
+  };
+}
+
+type GalleryRow = {
+  id: number;
+  name: string;
+  categoryName: string | null;
+  date: string;
+  image: string | null;
+  imagesCount: number;
+};
+
+function toGallery(row: GalleryRow, images: { file: string }[]): TGallery {
+  const cover = row.image ?? images[0]?.file ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    category_name: row.categoryName,
+    date: row.date,
+    image: cover,
+    image_url: mediaUrl(cover),
+    images_count: Number(row.imagesCount),
+    images: images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
+  };
+}
+
+async function imagesOf(db: Tx, ids: number[]): Promise<Map<number, { file: string }[]>> {
+  const map = new Map<number, { file: string }[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ galleryId: galleryImages.galleryId, file: galleryImages.file })
+    .from(galleryImages)
+    .where(inArray(galleryImages.galleryId, ids))
+    .orderBy(asc(galleryImages.position), asc(galleryImages.id));
+  for (const row of rows) map.get(row.galleryId)?.push({ file: row.file });
+  return map;
+}
+
+/** Galleries, latest first; filtered by year and month of their date. */
+export async function listGalleries(
+  db: Tx,
+  lang: LanguageCode,
+  query: { page: number; year?: number; month?: number },
+): Promise<{ data: TGallery[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.year !== undefined) conditions.push(sql`extract(year from ${galleries.date}) = ${query.year}`);
+  if (query.month !== undefined) conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(galleries).where(where);
+  const rows = await db
+    .select(galleryColumns(lang))
+    .from(galleries)
+    .leftJoin(categories, eq(categories.id, galleries.categoryId))
+    .where(where)
+    .orderBy(desc(galleries.date), desc(galleries.id))
+    .limit(PAGE_SIZE_CATALOGUE)
+    .offset((query.page - 1) * PAGE_SIZE_CATALOGUE);
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => toGallery(r, images.get(r.id) ?? [])), total: Number(countRow?.total ?? 0) };
+}
+
+export async function findGallery(db: Tx, lang: LanguageCode, id: number): Promise<TGallery | null> {
+  const [row] = await db
+    .select(galleryColumns(lang))
+    .from(galleries)
+    .leftJoin(categories, eq(categories.id, galleries.categoryId))
+    .where(eq(galleries.id, id));
+  if (!row) return null;
+  const images = await imagesOf(db, [row.id]);
+  return toGallery(row, images.get(row.id) ?? []);
+}
+
+/** The years (latest first) and, in each, the months (in calendar order) that have a gallery. */
+export async function galleryDates(db: Tx): Promise<TGalleryDates> {
+  const rows = await db
+    .selectDistinct({
+      year: sql<number>`extract(year from ${galleries.date})::int`,
+      month: sql<number>`extract(month from ${galleries.date})::int`,
+    })
+    .from(galleries);
+  const years = new Map<number, number[]>();
+  for (const { year, month } of rows) {
+    const months = years.get(Number(year)) ?? [];
+    months.push(Number(month));
+    years.set(Number(year), months);
+  }
+  return [...years.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([year, months]) => ({ year, months: months.sort((a, b) => a - b) }));
+}
