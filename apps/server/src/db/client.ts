@@ -24,7 +24,11 @@ export type Database = {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** drizzle/ sits beside src/ in development and beside dist/ in the build. */
-export const MIGRATIONS_DIR = path.resolve(here, '..', here.endsWith(`${path.sep}db`) ? '../drizzle' : 'drizzle');
+export const MIGRATIONS_DIR = path.resolve(
+  here,
+  '..',
+  here.endsWith(`${path.sep}db`) ? '../drizzle' : 'drizzle',
+);
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -61,4 +65,3 @@ export async function openDatabase(opts: {
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', migrate, close: () => client.close() };
 }
-

@@ -42,12 +42,20 @@ function defaultKey(iss: z.core.$ZodRawIssue): string {
   }
 }
 
+/** Appends the amount to a key ("validation.minLength|2") so that it survives form libraries. */
+function withAmount(iss: z.core.$ZodRawIssue): string {
+  const key = defaultKey(iss);
+  const amount =
+    (iss as { minimum?: unknown; maximum?: unknown }).minimum ?? (iss as { maximum?: unknown }).maximum;
+  return amount === undefined || key === 'validation.required' ? key : `${key}|${Number(amount)}`;
+}
+
 let configured = false;
 /** Installs the key-producing error map into zod once (both apps import the shared package). */
 export function configureZodMessages(): void {
   if (configured) return;
   configured = true;
-  z.config({ customError: (iss) => defaultKey(iss) });
+  z.config({ customError: (iss) => withAmount(iss) });
 }
 
 /** i18next options for an issue: key without the namespace part and its amount. */
@@ -55,8 +63,9 @@ export function issueToTranslation(issue: IssueLike): {
   key: string;
   options: Record<string, unknown>;
 } {
-  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.wrongValue';
-  const amountRaw = issue.params?.amount ?? issue.minimum ?? issue.maximum;
+  const [rawKey = '', encodedAmount] = issue.message.split('|');
+  const key = /^[a-z]+\.[A-Za-z.]+$/.test(rawKey) ? rawKey : 'validation.wrongValue';
+  const amountRaw = encodedAmount ?? issue.params?.amount ?? issue.minimum ?? issue.maximum;
   const amount = amountRaw === undefined ? undefined : Number(amountRaw);
   const options: Record<string, unknown> = { ...(issue.params ?? {}) };
   if (amount !== undefined) {
@@ -64,4 +73,15 @@ export function issueToTranslation(issue: IssueLike): {
     options.count = amount;
   }
   return { key, options };
+}
+
+/** Translates a message key as stored by a form library ("validation.minLength|2"). */
+export function translateMessageKey(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  message: string | undefined,
+): string | undefined {
+  if (!message) return undefined;
+  const { key, options } = issueToTranslation({ message });
+  const [ns, ...rest] = key.split('.');
+  return t(rest.join('.'), { ...options, ns });
 }

@@ -10,10 +10,7 @@ export type TLogin = z.infer<typeof ZLogin>;
 
 export const ZChangePassword = z
   .object({
-    current_password: z
-      .string()
-      .min(1, { error: 'validation.required', abort: true })
-      .max(128),
+    current_password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
     password: newPassword(),
     password_confirmation: z.string().max(128),
   })
@@ -44,7 +41,11 @@ export const ZResetPassword = z
 export type TResetPassword = z.infer<typeof ZResetPassword>;
 
 export const ZUpdateLanguageQuery = z.object({
-  language_id: z.coerce.number().int().positive().max(2_147_483_647),
+  // A query value is text: a missing one is "required", not the "Incorrect value" of Number(undefined).
+  language_id: z
+    .string()
+    .min(1, { error: 'validation.required', abort: true })
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647)),
 });
 
 export const ZSessionUser = z.object({

@@ -7,7 +7,13 @@ export const requiredText = (max = 255) =>
   z.string().trim().min(1, { error: 'validation.required', abort: true }).max(max);
 
 export const optionalText = (max = 255) =>
-  z.string().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const personName = () => requiredText(100).pipe(z.string().min(NAME_MIN));
 

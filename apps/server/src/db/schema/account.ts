@@ -1,4 +1,14 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const interests = pgTable('interests', {
@@ -50,7 +60,10 @@ export const customers = pgTable(
     taxNumberPrefix: text('tax_number_prefix'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customers_dealer_idx').on(t.dealerId, t.createdAt), index('customers_status_idx').on(t.status)],
+  (t) => [
+    index('customers_dealer_idx').on(t.dealerId, t.createdAt),
+    index('customers_status_idx').on(t.status),
+  ],
 );
 
 export const customerInterests = pgTable(

@@ -133,7 +133,10 @@ export const productInterests = pgTable(
       .notNull()
       .references(() => interests.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.interestId] }), index('product_interests_interest_idx').on(t.interestId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.interestId] }),
+    index('product_interests_interest_idx').on(t.interestId),
+  ],
 );
 
 /** Consents a buyer must tick in the cart for this experience. */
@@ -164,7 +167,10 @@ export const productNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.userId] }), index('product_notifications_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.userId] }),
+    index('product_notifications_user_idx').on(t.userId),
+  ],
 );
 
 export const galleries = pgTable(

@@ -57,7 +57,9 @@ export const orders = pgTable(
     /** Null once the member removed the account: paid orders stay for accounting, anonymised. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['WAITING_PAYMENT', 'PAID', 'CANCELLED'] }).notNull(),
-    productType: text('product_type', { enum: ['EVENT', 'TRIP'] }).notNull().default('EVENT'),
+    productType: text('product_type', { enum: ['EVENT', 'TRIP'] })
+      .notNull()
+      .default('EVENT'),
     totalGrosze: integer('total_grosze').notNull(),
     discountGrosze: integer('discount_grosze').notNull().default(0),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
