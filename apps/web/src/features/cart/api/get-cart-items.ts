@@ -1,14 +1,24 @@
+import type { TCartItem } from '@club/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export type CartItemSummary = { id: number; quantity: number };
+import { useIsCustomer } from '../../../lib/session';
 
 export const cartQueryKey = ['cart'] as const;
 
-export const getCartItems = () => api.get<CartItemSummary[]>('/sales/cart/items');
+export const getCartItems = () => api.get<TCartItem[]>('/sales/cart/items');
+
+export function useCartItems() {
+  return useQuery({ queryKey: cartQueryKey, queryFn: getCartItems });
+}
 
 /** The number of items in the member's cart, shown by the basket icon of the top menu. */
 export function useCartCount(): number {
-  const { data } = useQuery({ queryKey: cartQueryKey, queryFn: getCartItems, staleTime: 30_000 });
+  const isCustomer = useIsCustomer();
+  const { data } = useQuery({
+    queryKey: cartQueryKey,
+    queryFn: getCartItems,
+    staleTime: 30_000,
+    enabled: isCustomer,
+  });
   return data?.length ?? 0;
 }

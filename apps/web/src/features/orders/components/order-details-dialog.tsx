@@ -1,0 +1,112 @@
+import { formatMoney, type TOrder } from '@club/shared';
+import { useTranslation } from 'react-i18next';
+import { buttonClass, Dialog, Spinner } from '../../../components/ui';
+import { useOrder } from '../api/get-order';
+import { OrderStatusBadge } from './order-status-badge';
+import styles from './orders.module.css';
+
+/** The details popup of one order; a waiting order offers its payment link again. */
+export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('orders');
+  const order = useOrder(id);
+  const money = (v: number) => formatMoney(v, i18n.language);
+  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
+  const day = (d: string | null) =>
+    d ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(`${d}T12:00:00`)) : '-';
+  return (
+    <Dialog
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('detailsTitle', { id })}
+      wide
+    >
+      {order.isPending ? (
+        <div className={styles.dialogLoading}>
+          <Spinner />
+        </div>
+      ) : order.isError ? (
+        <p role="alert" className={styles.error}>
+          {t('errorOccurred')}
+        </p>
+      ) : (
+        <OrderBody order={order.data} money={money} day={day} locale={locale} />
+      )}
+    </Dialog>
+  );
+}
+
+function OrderBody({
+  order,
+  money,
+  day,
+  locale,
+}: {
+  order: TOrder;
+  money: (v: number) => string;
+  day: (d: string | null) => string;
+  locale: string;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <div className={styles.details}>
+      <OrderStatusBadge status={order.status} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('product')}</th>
+              <th scope="col">{t('startDate')}</th>
+              <th scope="col">{t('quantity')}</th>
+              <th scope="col">{t('price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder
+              <tr key={`${line.product_name}-${i}`}>
+                <td>{line.product_name}</td>
+                <td>{day(line.product_start_date)}</td>
+                <td>{line.quantity}</td>
+                <td>{money(line.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.totals}>
+        {order.discount > 0 && (
+          <>
+            <div>
+              <dt>{t('subtotal')}</dt>
+              <dd>{money(order.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>{t('discount')}</dt>
+              <dd>−{money(order.discount)}</dd>
+            </div>
+          </>
+        )}
+        <div className={styles.total}>
+          <dt>{t('total')}</dt>
+          <dd>{money(order.total)}</dd>
+        </div>
+      </dl>
+      {order.payment_url && (
+        <div className={styles.pay}>
+          {order.expires_at && (
+            <p>
+              {t('payUntil', {
+                time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                  new Date(order.expires_at),
+                ),
+              })}
+            </p>
+          )}
+          <a className={buttonClass('primary')} href={order.payment_url}>
+            {t('pay')}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatMoney } from '@club/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClass, DataLoadError, EmptyState, LoadingOverlay } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { useOrders } from '../api/get-orders';
+import { OrderDetailsDialog } from '../components/order-details-dialog';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import styles from '../components/orders.module.css';
+
+/** /account/shopping-history: the member's orders, load more, a details popup per order. */
+export default function ShoppingHistoryPage() {
+  const { t, i18n } = useTranslation('orders');
+  const orders = useOrders();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
+  const list = orders.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <section className={styles.page} aria-labelledby="history-title">
+      <h2 id="history-title" className={styles.title}>
+        {t('title')}
+      </h2>
+      <LoadingOverlay active={orders.isPending}>
+        {orders.isError ? (
+          <DataLoadError onRetry={() => void orders.refetch()} />
+        ) : !orders.isPending && list.length === 0 ? (
+          <EmptyState>
+            <p>{t('empty')}</p>
+            <Link className={buttonClass('secondary')} to={paths.experiences}>
+              {t('browse')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <ul className={styles.list}>
+            {list.map((order) => (
+              <li key={order.id}>
+                <button
+                  type="button"
+                  className={styles.row}
+                  onClick={() => setOpenId(order.id)}
+                  aria-haspopup="dialog"
+                >
+                  <span className={styles.rowMain}>
+                    <span className={styles.rowTitle}>{t('order', { id: order.id })}</span>
+                    <span className={styles.rowMeta}>
+                      {t('placed', {
+                        date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+                          new Date(order.created_at),
+                        ),
+                      })}
+                      {order.items[0] ? ` · ${order.items.map((i) => i.product_name).join(', ')}` : ''}
+                    </span>
+                  </span>
+                  <span className={styles.rowSide}>
+                    <OrderStatusBadge status={order.status} />
+                    <span className={styles.rowTotal}>{formatMoney(order.total, i18n.language)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {orders.hasNextPage && (
+          <div className={styles.more}>
+            <Button
+              variant="secondary"
+              loading={orders.isFetchingNextPage}
+              onClick={() => void orders.fetchNextPage()}
+            >
+              {t('actions.loadMore', { ns: 'common' })}
+            </Button>
+          </div>
+        )}
+      </LoadingOverlay>
+      <OrderDetailsDialog id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
