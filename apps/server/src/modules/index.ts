@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { calendarRoutes } from './account/calendar-routes';
 import { languageRoutes } from './account/language-routes';
 import { accountRoutes } from './account/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
@@ -16,4 +17,4 @@ import { paymentRoutes } from './payments/routes';
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes];
+export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes, analyticsRoutes];
