@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+// `npm run bench`: the API under load (autocannon) on PGlite and on PostgreSQL, against a bare Fastify
+// route answering the same bytes from memory (the practical limit of this machine).
+//
+// Options: --db pglite|postgres|both (default both), --duration 10, --connections 32,
+//          --only auth-me,products-items,... , --build (rebuild first).
+// Environment: BENCH_DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  ensureBuild,
+  freePort,
+  memoryOf,
+  ROOT,
+  sampleRss,
+  signIn,
+  startServer,
+  waitForHttp,
+} from './lib.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    build: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Excellence#2026';
+/** Demo members (DESIGN.md §7); each signs in several times, so the load spreads over 8 sessions. */
+const MEMBERS = ['customer@example.com', 'customer.en@example.com'];
+const SESSIONS_PER_MEMBER = 4;
+
+const TARGETS = {
+  postgres: { catalogueRatio: 0.25, p99Ms: 50 },
+  pglite: { catalogueRatio: 0.1 },
+  rssMb: 300,
+};
+const CATALOGUE = new Set(['products-items', 'products-item']);
+
+/** The endpoints of issue 8, each built from what the signed-in session sees. */
+async function endpoints(base, sessions) {
+  const api = (s, p, init = {}) =>
+    fetch(`${base}/panel/api/v1${p}`, {
+      ...init,
+      headers: {
+        cookie: s.cookie,
+        'x-csrf-token': s.csrf,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    }).then(async (r) => {
+      const body = await r.text();
+      if (r.status !== 200) throw new Error(`${init.method ?? 'GET'} ${p}: ${r.status} ${body}`);
+      return JSON.parse(body);
+    });
+  const first = sessions[0];
+  const categories = (await api(first, '/settings/categories/items')).data;
+  // The category with the most experiences on its first page: the heaviest ordinary list.
+  let category = categories[0];
+  let best = -1;
+  for (const c of categories) {
+    const n = (await api(first, `/products/items?page=1&where[category_id]=${c.id}`)).data.length;
+    if (n > best) [category, best] = [c, n];
+  }
+  const list = (await api(first, `/products/items?page=1&where[category_id]=${category.id}`)).data;
+  const orderable = list.find((p) => p.can_order) ?? list[0];
+  // Every member gets the experience into the cart once; each session keeps its member's item id.
+  const itemOf = new Map();
+  for (const s of sessions) {
+    if (!itemOf.has(s.email)) {
+      let items = (await api(s, '/sales/cart/items')).data;
+      if (!items.some((i) => i.product.name === orderable.name)) {
+        await api(s, '/sales/cart/add', {
+          method: 'POST',
+          body: JSON.stringify({ product_id: orderable.id }),
+        });
+        items = (await api(s, '/sales/cart/items')).data;
+      }
+      const item = items.find((i) => i.product.name === orderable.name) ?? items[0];
+      itemOf.set(s.email, item);
+    }
+    s.cartItem = itemOf.get(s.email);
+  }
+  const updateBody = (s) =>
+    JSON.stringify({
+      quantity: 1,
+      cart_label_answer: '',
+      persons: [],
+      terms: s.cartItem.product.terms.map((t) => ({ term_id: t.id, value: 1 })),
+    });
+  return [
+    { name: 'auth-me', method: 'GET', path: () => '/auth/me' },
+    {
+      name: 'products-items',
+      method: 'GET',
+      path: () => `/products/items?page=1&where[category_id]=${category.id}`,
+    },
+    { name: 'products-item', method: 'GET', path: () => `/products/item/${orderable.id}` },
+    { name: 'cart-items', method: 'GET', path: () => '/sales/cart/items' },
+    {
+      name: 'cart-update',
+      method: 'POST',
+      path: (s) => `/sales/cart/update/${s.cartItem.id}`,
+      body: updateBody,
+    },
+  ].filter((e) => !opts.only || opts.only.split(',').includes(e.name));
+}
+
+/** autocannon with one session per connection (round robin over the signed-in sessions). */
+function load(base, endpoint, sessions) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              context.session ??= sessions[next++ % sessions.length];
+              const s = context.session;
+              const body = endpoint.body?.(s);
+              return {
+                ...req,
+                method: endpoint.method,
+                path: `/panel/api/v1${endpoint.path(s)}`,
+                headers: {
+                  cookie: s.cookie,
+                  'x-csrf-token': s.csrf,
+                  ...(body ? { 'content-type': 'application/json' } : {}),
+                },
+                ...(body ? { body } : {}),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('error', reject);
+  });
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  errors: r.errors + r.timeouts,
+  non2xx: r.non2xx,
+  requests: r.requests.total,
+});
+
+/** Records the real responses' bytes and headers, then starts the bare route that answers them. */
+async function startLimitServer(base, list, session) {
+  const responses = {};
+  for (const e of list) {
+    const body = e.body?.(session);
+    const res = await fetch(`${base}/panel/api/v1${e.path(session)}`, {
+      method: e.method,
+      headers: {
+        cookie: session.cookie,
+        'x-csrf-token': session.csrf,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body } : {}),
+    });
+    const headers = {};
+    for (const [k, v] of res.headers) {
+      if (!['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
+        headers[k] = v;
+    }
+    const text = await res.text();
+    e.bytes = Buffer.byteLength(text);
+    responses[`/panel/api/v1${e.path(session).split('?')[0]}`] = { headers, body: text };
+  }
+  const file = path.join(os.tmpdir(), `club-limit-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(responses));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/limit-server.mjs'), String(port), file], {
+    stdio: 'inherit',
+  });
+  const limitBase = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${limitBase}/panel/api/v1${list[0].path(session).split('?')[0]}`, { child });
+  return {
+    base: limitBase,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+async function withDatabase(kind, fn) {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+    try {
+      return await fn({ DATA_DIR: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const name = `club_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+  try {
+    return await fn({ DATABASE_URL: url.toString(), DATA_DIR: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    const again = new pg.Client({ connectionString: ADMIN_URL });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  }
+}
+
+async function benchDatabase(kind) {
+  return withDatabase(kind, async (env) => {
+    const server = await startServer(
+      { ...env, LOGIN_LIMIT_PER_ADDRESS: '100000', ORDER_PAYMENT_MINUTES: '30' },
+      { label: kind },
+    );
+    try {
+      const sessions = [];
+      for (let i = 0; i < SESSIONS_PER_MEMBER; i++)
+        for (const email of MEMBERS) sessions.push(await signIn(server.base, email, PASSWORD));
+      const list = await endpoints(server.base, sessions);
+      const limit = await startLimitServer(server.base, list, sessions[0]);
+      const rows = [];
+      try {
+        for (const endpoint of list) {
+          const stopLimitRss = sampleRss(limit.pid);
+          const bare = summary(await load(limit.base, endpoint, sessions));
+          stopLimitRss();
+          const stopRss = sampleRss(server.child.pid);
+          const real = summary(await load(server.base, endpoint, sessions));
+          const peakRssMb = Math.round(stopRss());
+          rows.push({
+            db: kind,
+            endpoint: endpoint.name,
+            bytes: endpoint.bytes,
+            ...real,
+            limitReqPerSec: bare.reqPerSec,
+            ratio: Number((real.reqPerSec / bare.reqPerSec).toFixed(3)),
+            peakRssMb,
+          });
+          printRow(rows.at(-1));
+        }
+      } finally {
+        await limit.stop();
+      }
+      return { rows, hwmMb: Math.round(memoryOf(server.child.pid).hwmMb) };
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+function verdict(row) {
+  const failures = [];
+  if (row.errors > 0 || row.non2xx > 0) failures.push('errors');
+  if (row.peakRssMb >= TARGETS.rssMb) failures.push(`RSS ≥ ${TARGETS.rssMb} MB`);
+  if (CATALOGUE.has(row.endpoint)) {
+    const t = TARGETS[row.db];
+    if (row.ratio < t.catalogueRatio) failures.push(`ratio < ${t.catalogueRatio}`);
+    if (t.p99Ms && row.p99Ms >= t.p99Ms) failures.push(`p99 ≥ ${t.p99Ms} ms`);
+  }
+  return failures.length ? `MISS (${failures.join(', ')})` : 'ok';
+}
+
+const HEADER = [
+  'db',
+  'endpoint',
+  'bytes',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'non-2xx',
+  'limit req/s',
+  'ratio',
+  'peak RSS MB',
+  'target',
+];
+function printRow(r) {
+  const cells = [
+    r.db,
+    r.endpoint,
+    r.bytes,
+    r.reqPerSec,
+    r.p50Ms,
+    r.p99Ms,
+    r.errors,
+    r.non2xx,
+    r.limitReqPerSec,
+    `${(r.ratio * 100).toFixed(1)}%`,
+    r.peakRssMb,
+    verdict(r),
+  ];
+  console.log(cells.map((c, i) => String(c).padEnd(i === 1 ? 15 : 9)).join(' '));
+}
+
+async function main() {
+  ensureBuild(opts.build);
+  const kinds = opts.db === 'both' ? ['pglite', 'postgres'] : [opts.db];
+  console.log(
+    `API benchmark: ${CONNECTIONS} connections × ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  console.log(HEADER.map((c, i) => c.padEnd(i === 1 ? 15 : 9)).join(' '));
+  const results = [];
+  const memory = {};
+  for (const kind of kinds) {
+    const { rows, hwmMb } = await benchDatabase(kind);
+    results.push(...rows);
+    memory[kind] = { serverPeakRssMb: hwmMb };
+    console.log(`${kind}: the server's peak RSS over its whole life (start, seed, load) ${hwmMb} MB`);
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `api-${stamp}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        kind: 'api',
+        at: new Date().toISOString(),
+        machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+        settings: { connections: CONNECTIONS, durationSec: DURATION },
+        targets: TARGETS,
+        memory,
+        results: results.map((r) => ({ ...r, verdict: verdict(r) })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`written ${path.relative(ROOT, file)}`);
+  if (results.some((r) => verdict(r) !== 'ok')) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

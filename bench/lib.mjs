@@ -1,0 +1,125 @@
+// Shared plumbing of the benchmarks: build when missing, start the production server, wait, sample RSS.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+
+/** Builds the web app and the server unless both are there (or `force`). */
+export function ensureBuild(force = false) {
+  if (!force && existsSync(SERVER_ENTRY) && existsSync(WEB_INDEX)) return;
+  console.log('building (npm run build)…');
+  const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('build failed');
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHttp(url, { timeoutMs = 120_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts `node apps/server/dist/server.js` with the given environment; resolves once it answers. */
+export async function startServer(env, { label = 'server' } = {}) {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED: 'demo',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    process.stderr.write(`[${label}] ${d}`);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/panel/api/v1/settings/languages/items`, { child });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${label} did not start: ${error.message}\n${stderr}`);
+  }
+  return {
+    child,
+    base,
+    port: Number(port),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident memory of a process in MB (current, and the kernel's high-water mark). */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: 0, hwmMb: 0 };
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; returns the peak seen, in MB. */
+export function sampleRss(pid) {
+  let peak = memoryOf(pid).rssMb;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rssMb);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, memoryOf(pid).rssMb);
+  };
+}
+
+/** Signs in through the API; returns the cookie pair and the CSRF token. */
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/panel/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.includes('club_session='))
+    ?.split(';')[0];
+  const body = await res.json();
+  return { email, cookie, csrf: body.data.csrf_token };
+}
