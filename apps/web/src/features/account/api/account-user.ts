@@ -1,0 +1,102 @@
+import {
+  DEFAULT_INTERESTS,
+  type TAddress,
+  type TClubCard,
+  type TConsents,
+  type TCustomerUser,
+  type TDealerUser,
+  type TInvoiceFields,
+} from '@club/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const accountUserKey = ['account', 'user'] as const;
+
+/** SPEC.md §2: customers load customers/item, dealers dealers/item. */
+export const getAccountUser = (type: string) =>
+  type === 'DEALER' ? api.get<TDealerUser>('/dealers/item') : api.get<TCustomerUser>('/customers/item');
+
+/** One shape for both roles: the screens read this, whichever endpoint answered. */
+export type AccountView = {
+  isCustomer: boolean;
+  id: number;
+  email: string;
+  name: string;
+  surname: string;
+  honorific: 'MRS' | 'MR' | null;
+  phone: string | null;
+  phonePrefix: string | null;
+  address: TAddress;
+  card: TClubCard;
+  consents: TConsents;
+  invoice: TInvoiceFields;
+  interests: number[];
+};
+
+export function toAccountView(user: TCustomerUser | TDealerUser): AccountView {
+  const source = user.type === 'CUSTOMER' ? (user as TCustomerUser).customer : (user as TDealerUser);
+  const isCustomer = user.type === 'CUSTOMER';
+  return {
+    isCustomer,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    surname: user.surname,
+    honorific: user.honorific,
+    phone: user.phone,
+    phonePrefix: user.phone_prefix,
+    address: {
+      street: source.street,
+      building_number: source.building_number,
+      flat_number: source.flat_number,
+      post_code: source.post_code,
+      city: source.city,
+    },
+    card: {
+      card_number: source.card_number,
+      name: source.name,
+      surname: source.surname,
+      street: source.street,
+      building_number: source.building_number,
+      flat_number: source.flat_number,
+      post_code: source.post_code,
+      city: source.city,
+      created_at: source.created_at,
+      valid_to: source.valid_to,
+    },
+    consents: {
+      term_1: source.term_1,
+      term_2: source.term_2,
+      term_2a: source.term_2a,
+      term_3: source.term_3,
+      term_4_car: source.term_4_car,
+      term_4_email: source.term_4_email,
+      term_4_group: source.term_4_group,
+      term_4_phone: source.term_4_phone,
+      term_4_post: source.term_4_post,
+    },
+    invoice: {
+      invoice_company_name: source.invoice_company_name,
+      invoice_street: source.invoice_street,
+      invoice_building_number: source.invoice_building_number,
+      invoice_locale_number: source.invoice_locale_number,
+      invoice_post_code: source.invoice_post_code,
+      invoice_city: source.invoice_city,
+      tax_number: source.tax_number,
+      tax_number_prefix: source.tax_number_prefix,
+    },
+    // SPEC.md §5: a non-customer sees the default selection.
+    interests: isCustomer ? source.interests : [...DEFAULT_INTERESTS],
+  };
+}
+
+export function useAccountUser() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: [...accountUserKey, user?.id, user?.type],
+    queryFn: async () => toAccountView(await getAccountUser(user?.type ?? 'CUSTOMER')),
+    enabled: !!user,
+    staleTime: 0,
+  });
+}

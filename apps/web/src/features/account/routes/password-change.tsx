@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordPolicyFailures, type TChangePassword, ZChangePassword } from '@club/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  applyServerErrors,
+  Button,
+  LoadingOverlay,
+  PasswordField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { useChangePassword } from '../api/change-password';
+import styles from '../components/account.module.css';
+
+const RULES = [
+  ['length', 'ruleLength'],
+  ['upper', 'ruleUpper'],
+  ['lower', 'ruleLower'],
+  ['digit', 'ruleDigit'],
+  ['special', 'ruleSpecial'],
+] as const;
+
+/** /account/password-change: current, new and repeated password beside the password instruction. */
+export default function PasswordChangePage() {
+  const { t } = useTranslation('account');
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const change = useChangePassword();
+  const form = useForm<TChangePassword>({
+    resolver: zodResolver(ZChangePassword),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+  const { errors } = form.formState;
+  const failures = new Set(passwordPolicyFailures(form.watch('password') ?? ''));
+
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        void popup.success(t('password.saved'));
+      },
+      onError: (error) => {
+        if (!applyServerErrors(form, error)) void popup.warning(error, t('password.saveFailed'));
+      },
+    }),
+  );
+
+  return (
+    <section className={styles.panel} aria-labelledby="password-title">
+      <h2 id="password-title" className={styles.sectionTitle}>
+        {t('password.title')}
+      </h2>
+      <p className={styles.lead}>{t('password.lead')}</p>
+      <div className={styles.twoColumns}>
+        <LoadingOverlay active={change.isPending}>
+          <form noValidate onSubmit={submit}>
+            <PasswordField
+              label={t('password.current')}
+              autoComplete="current-password"
+              required
+              error={errorText(errors.current_password)}
+              {...form.register('current_password')}
+            />
+            <PasswordField
+              label={t('password.new')}
+              autoComplete="new-password"
+              required
+              error={errorText(errors.password)}
+              {...form.register('password')}
+            />
+            <PasswordField
+              label={t('password.repeat')}
+              autoComplete="new-password"
+              required
+              error={errorText(errors.password_confirmation)}
+              {...form.register('password_confirmation')}
+            />
+            <div className={`${styles.actions} ${styles.actionsEnd}`}>
+              <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+                {t('password.save')}
+              </Button>
+            </div>
+          </form>
+        </LoadingOverlay>
+        <aside className={styles.aside} aria-labelledby="password-hint-title">
+          <h3 id="password-hint-title">{t('password.hintTitle')}</h3>
+          <p className={styles.counter}>{t('password.hintText')}</p>
+          <ul className={styles.rules}>
+            {RULES.map(([rule, key]) => {
+              const met = !failures.has(rule);
+              return (
+                <li key={rule} className={met ? styles.ruleMet : undefined}>
+                  <span className={styles.ruleDot} aria-hidden="true">
+                    {met ? '✓' : ''}
+                  </span>
+                  {t(`password.${key}`)}
+                </li>
+              );
+            })}
+          </ul>
+        </aside>
+      </div>
+    </section>
+  );
+}

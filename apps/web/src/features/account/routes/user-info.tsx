@@ -1,0 +1,276 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONSENT_KEYS,
+  DEFAULT_PHONE_COUNTRY_OTHER,
+  DEFAULT_PHONE_COUNTRY_PL,
+  PERMANENT_CONSENTS,
+  type TCustomerProfileInput,
+  type TCustomerProfileUpdate,
+  ZCustomerProfileUpdate,
+} from '@club/shared';
+import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js/min';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  applyServerErrors,
+  Button,
+  CheckboxField,
+  LoadingOverlay,
+  RadioGroupField,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { reloadCurrentUser, useSession } from '../../../lib/session';
+import type { AccountView } from '../api/account-user';
+import { useRemoveAccount } from '../api/remove-account';
+import { useUpdateProfile } from '../api/update-profile';
+import styles from '../components/account.module.css';
+import { useAccount } from '../components/account-layout';
+import { countryForPrefix, PhoneField } from '../components/phone-field';
+
+const PERMANENT = new Set<string>(PERMANENT_CONSENTS);
+const MARKETING = CONSENT_KEYS.filter((k) => k.startsWith('term_4'));
+const RULES = CONSENT_KEYS.filter((k) => !k.startsWith('term_4'));
+
+function toFormValues(account: AccountView, prefix: string): TCustomerProfileInput {
+  return {
+    honorific: account.honorific ?? ('' as 'MR'),
+    name: account.name,
+    surname: account.surname,
+    phone_prefix: prefix,
+    phone: account.phone ?? '',
+    customer: {
+      street: account.address.street ?? '',
+      building_number: account.address.building_number ?? '',
+      flat_number: account.address.flat_number ?? '',
+      post_code: account.address.post_code ?? '',
+      city: account.address.city ?? '',
+      ...account.consents,
+    },
+  };
+}
+
+/** /account/user-info: the profile form of SPEC.md §2; read-only for dealers (SPEC.md §6). */
+export default function UserInfoPage() {
+  const { t } = useTranslation('account');
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const { account } = useAccount();
+  const { language, patchUser } = useSession();
+  const editable = account.isCustomer;
+  const fallbackCountry = (
+    language === 'pl' ? DEFAULT_PHONE_COUNTRY_PL : DEFAULT_PHONE_COUNTRY_OTHER
+  ) as CountryCode;
+  const [country, setCountry] = useState<CountryCode>(() =>
+    countryForPrefix(account.phonePrefix, fallbackCountry),
+  );
+  const update = useUpdateProfile();
+  const remove = useRemoveAccount();
+
+  const initialPrefix = account.phonePrefix ? `+${account.phonePrefix.replace(/\+/g, '')}` : '';
+  const form = useForm<TCustomerProfileInput, unknown, TCustomerProfileUpdate>({
+    resolver: zodResolver(ZCustomerProfileUpdate),
+    defaultValues: toFormValues(account, initialPrefix || `+${getCountryCallingCode(country)}`),
+  });
+  const { errors } = form.formState;
+  const saved = account.consents;
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        form.reset(values as unknown as TCustomerProfileInput);
+        patchUser({ name: values.name, surname: values.surname, honorific: values.honorific });
+        reloadCurrentUser();
+        void popup.success(t('profile.saved'));
+      },
+      onError: (error) => {
+        if (!applyServerErrors(form, error)) void popup.warning(error, t('profile.saveFailed'));
+      },
+    }),
+  );
+
+  const removeAccount = async () => {
+    const ok = await popup.confirm({
+      title: t('profile.removeTitle'),
+      body: t('profile.removeConfirm'),
+      confirmLabel: t('profile.removeConfirmButton'),
+    });
+    if (!ok) return;
+    remove.mutate(undefined, {
+      onSuccess: () => navigate(paths.logout, { replace: true }),
+      onError: (error) => void popup.warning(error, t('profile.removeFailed')),
+    });
+  };
+
+  const consentBox = (key: (typeof CONSENT_KEYS)[number], label: string) => (
+    <Controller
+      key={key}
+      control={form.control}
+      name={`customer.${key}`}
+      render={({ field }) => (
+        <CheckboxField
+          name={field.name}
+          label={label}
+          checked={field.value === true || field.value === 1}
+          onCheckedChange={field.onChange}
+          disabled={!editable || (PERMANENT.has(key) && saved[key])}
+        />
+      )}
+    />
+  );
+
+  return (
+    <>
+      <section className={styles.panel} aria-labelledby="profile-title">
+        <h2 id="profile-title" className={styles.sectionTitle}>
+          {t('profile.title')}
+        </h2>
+        <p className={styles.lead}>{t('profile.lead')}</p>
+        {!editable && (
+          <p className={styles.note} role="note">
+            {t('readOnlyForDealer')}
+          </p>
+        )}
+        <LoadingOverlay active={update.isPending}>
+          <form noValidate onSubmit={submit}>
+            <fieldset className={styles.fieldset} disabled={!editable}>
+              <h3 className={styles.groupTitle}>{t('profile.personal')}</h3>
+              <Controller
+                control={form.control}
+                name="honorific"
+                render={({ field }) => (
+                  <RadioGroupField
+                    name={field.name}
+                    legend={`${t('profile.honorific')} *`}
+                    value={field.value || undefined}
+                    onValueChange={field.onChange}
+                    disabled={!editable}
+                    error={errorText(errors.honorific)}
+                    options={[
+                      { value: 'MRS', label: t('profile.mrs') },
+                      { value: 'MR', label: t('profile.mr') },
+                    ]}
+                  />
+                )}
+              />
+              <div className={styles.grid}>
+                <TextField
+                  label={t('profile.name')}
+                  required
+                  autoComplete="given-name"
+                  error={errorText(errors.name)}
+                  {...form.register('name')}
+                />
+                <TextField
+                  label={t('profile.surname')}
+                  required
+                  autoComplete="family-name"
+                  error={errorText(errors.surname)}
+                  {...form.register('surname')}
+                />
+                <TextField
+                  label={t('profile.email')}
+                  value={account.email}
+                  readOnly
+                  hint={t('profile.emailHint')}
+                  type="email"
+                  name="email"
+                />
+                <Controller
+                  control={form.control}
+                  name="phone"
+                  render={({ field }) => (
+                    <PhoneField
+                      country={country}
+                      onCountryChange={(c) => {
+                        setCountry(c.country);
+                        form.setValue('phone_prefix', c.prefix, {
+                          shouldDirty: true,
+                          shouldValidate: form.formState.isSubmitted,
+                        });
+                      }}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      required
+                      disabled={!editable}
+                      error={errorText(errors.phone)}
+                      prefixError={errorText(errors.phone_prefix)}
+                    />
+                  )}
+                />
+              </div>
+
+              <h3 className={styles.groupTitle}>{t('profile.address')}</h3>
+              <div className={styles.grid3}>
+                <TextField
+                  label={t('profile.street')}
+                  autoComplete="address-line1"
+                  error={errorText(errors.customer?.street)}
+                  {...form.register('customer.street')}
+                />
+                <TextField
+                  label={t('profile.buildingNumber')}
+                  error={errorText(errors.customer?.building_number)}
+                  {...form.register('customer.building_number')}
+                />
+                <TextField
+                  label={t('profile.flatNumber')}
+                  error={errorText(errors.customer?.flat_number)}
+                  {...form.register('customer.flat_number')}
+                />
+              </div>
+              <div className={styles.grid}>
+                <TextField
+                  label={t('profile.postCode')}
+                  autoComplete="postal-code"
+                  error={errorText(errors.customer?.post_code)}
+                  {...form.register('customer.post_code')}
+                />
+                <TextField
+                  label={t('profile.city')}
+                  autoComplete="address-level2"
+                  error={errorText(errors.customer?.city)}
+                  {...form.register('customer.city')}
+                />
+              </div>
+
+              <h3 className={styles.groupTitle}>{t('profile.consents')}</h3>
+              <p className={styles.counter}>{t('profile.consentsLead')}</p>
+              {RULES.map((key) => consentBox(key, t(`profile.${key}`)))}
+              <p className={styles.counter} style={{ marginTop: 'var(--space-4)' }}>
+                {t('profile.marketingChannels')}
+              </p>
+              <div className={styles.grid}>
+                {MARKETING.map((key) => consentBox(key, t(`profile.${key}`)))}
+              </div>
+            </fieldset>
+            <div className={`${styles.actions} ${styles.actionsEnd}`}>
+              <Button type="submit" loading={update.isPending} disabled={!editable || update.isPending}>
+                {t('profile.save')}
+              </Button>
+            </div>
+          </form>
+        </LoadingOverlay>
+      </section>
+
+      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="remove-title">
+        <h3 id="remove-title">{t('profile.dangerTitle')}</h3>
+        <p className={styles.lead}>{t('profile.dangerText')}</p>
+        <Button
+          variant="danger"
+          onClick={removeAccount}
+          loading={remove.isPending}
+          disabled={!editable || remove.isPending}
+        >
+          {t('profile.remove')}
+        </Button>
+      </section>
+    </>
+  );
+}
