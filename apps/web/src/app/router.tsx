@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { paths } from '../config/paths';
+import { AnalyticsShell } from '../features/consent/components/analytics-shell';
 import { page } from '../lib/routing';
 import { protectedRoutes, publicRoutes } from './feature-routes';
 import { SessionGuard } from './guards';
@@ -11,6 +12,7 @@ function Root() {
     <>
       <ScrollManager />
       <Outlet />
+      <AnalyticsShell />
     </>
   );
 }

@@ -1,7 +1,6 @@
-/**
- * Place of the footer's "cookie settings" link (the consent capability fills it in); renders nothing
- * until consent management exists.
- */
+import { ConsentSettingsLink } from '../../features/consent/components/consent-settings-link';
+
+/** The footer's "Cookie settings" / "Ustawienia cookies": reopens the consent banner. */
 export function FooterConsentLink() {
-  return null;
+  return <ConsentSettingsLink />;
 }

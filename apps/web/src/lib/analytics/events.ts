@@ -1,0 +1,103 @@
+/**
+ * The mapping from the club's events to Matomo's `_paq` commands, kept pure so that unit tests can
+ * pin it down. Nothing here reads the user: no id, name, e-mail or phone ever reaches a command.
+ */
+export type MatomoCommand = [string, ...unknown[]];
+
+export type AnalyticsSettings = { matomo_url: string | null; site_id: number | null };
+
+/** The experience as the catalogue shows it; only these fields are sent. */
+export type TrackedProduct = { id: number; name: string; category: string; price: number };
+
+/** Sent once per order; subtotal and discount when the order carries them. */
+export type TrackedOrder = { id: number; total: number; subtotal?: number; discount?: number };
+
+/** Tracker set-up of SPEC.md §9: consent and cookie consent required, link tracking on, heartbeat off. */
+export function setupCommands(matomoUrl: string, siteId: number): MatomoCommand[] {
+  return [
+    ['requireConsent'],
+    ['requireCookieConsent'],
+    ['setTrackerUrl', `${matomoUrl}/matomo.php`],
+    ['setSiteId', String(siteId)],
+    ['enableLinkTracking'],
+    ['disableHeartBeatTimer'],
+  ];
+}
+
+export const giveConsentCommands = (): MatomoCommand[] => [['setConsentGiven'], ['setCookieConsentGiven']];
+
+/** Withdrawal: Matomo deletes its cookies and sends nothing more until consent is given again. */
+export const withdrawConsentCommands = (): MatomoCommand[] => [
+  ['forgetCookieConsentGiven'],
+  ['forgetConsentGiven'],
+];
+
+/**
+ * The address a page view reports: the path only. Query strings and hashes are dropped because some
+ * carry secrets (reset, agreement and activation tokens) and none is needed for the funnel.
+ */
+export function trackedUrl(origin: string, basename: string, pathname: string): string {
+  return `${origin}${basename}${pathname === '/' ? '' : pathname}`;
+}
+
+export function pageViewCommands(url: string, title: string, referrer?: string): MatomoCommand[] {
+  return [
+    ...(referrer ? [['setReferrerUrl', referrer] as MatomoCommand] : []),
+    ['setCustomUrl', url],
+    ['setDocumentTitle', title],
+    ['trackPageView'],
+  ];
+}
+
+const money = (pln: number) => Math.round(pln * 100) / 100;
+
+/** A category page is Matomo's e-commerce category view: the page view carries the category. */
+export function categoryVisitCommands(
+  category: { name: string },
+  page: { url: string; title: string },
+): MatomoCommand[] {
+  return [['setEcommerceView', false, false, category.name], ...pageViewCommands(page.url, page.title)];
+}
+
+/** A product page is Matomo's e-commerce product view: SKU (the id), name, category, price. */
+export function productViewCommands(
+  product: TrackedProduct,
+  page: { url: string; title: string },
+): MatomoCommand[] {
+  return [
+    ['setEcommerceView', String(product.id), product.name, product.category, money(product.price)],
+    ...pageViewCommands(page.url, page.title),
+  ];
+}
+
+/** An added experience: the item, then a cart update whose total is the cart's value now. */
+export function cartAddCommands(
+  product: TrackedProduct,
+  quantity: number,
+  cartTotal: number,
+): MatomoCommand[] {
+  return [
+    ['addEcommerceItem', String(product.id), product.name, product.category, money(product.price), quantity],
+    ['trackEcommerceCartUpdate', money(cartTotal)],
+  ];
+}
+
+/** Opening the cart: an event with the number of items as its value. */
+export function cartVisitCommands(itemCount: number): MatomoCommand[] {
+  return [['trackEvent', 'Cart', 'Visit', 'Items in cart', itemCount]];
+}
+
+/** Matomo's e-commerce order: id, grand total, subtotal, tax, shipping, discount. */
+export function orderCompletedCommands(order: TrackedOrder): MatomoCommand[] {
+  return [
+    [
+      'trackEcommerceOrder',
+      String(order.id),
+      money(order.total),
+      money(order.subtotal ?? order.total),
+      0,
+      0,
+      money(order.discount ?? 0),
+    ],
+  ];
+}
