@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedOnStart } from './db/seed/on-start';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -21,10 +21,8 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ config, database });
-  if (config.SEED === 'demo') {
-    const seeded = await seedDatabase(database.db, { dataDir: config.DATA_DIR });
-    if (seeded) app.log.info('demo data seeded into the empty database');
-  }
+  const seeded = await seedOnStart(database.db, { seed: config.SEED, dataDir: config.DATA_DIR });
+  if (seeded) app.log.info('demo data seeded into the empty database');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { seedDatabase } from '../src/db/seed';
+import { seedOnStart } from '../src/db/seed/on-start';
 import { DEMO_PASSWORD } from '../src/db/seed/accounts';
 import { ADMIN_URL } from './postgres-global-setup';
 
@@ -22,7 +22,9 @@ export type TestApp = {
  * A whole app over a throwaway database: in-memory PGlite, or a fresh PostgreSQL database that is
  * dropped afterwards. Seeded with the demo data unless `seed: false`.
  */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (DB_KIND === 'postgres') {
@@ -51,7 +53,8 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   });
   const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true });
   await database.migrate();
-  if (opts.seed !== false) await seedDatabase(database.db, { dataDir: config.DATA_DIR });
+  // The same seeding as a starting server: reference data always, the demo data unless seed: false.
+  await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -68,7 +71,11 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
 /** True when the PostgreSQL project runs without a reachable server (outside CI). */
 export const skipIfNoDatabase = DB_KIND === 'postgres' && process.env.SKIP_POSTGRES === '1';
 
-export type Json = Record<string, unknown> & { success?: boolean; data?: unknown; errors?: Record<string, string[]> };
+export type Json = Record<string, unknown> & {
+  success?: boolean;
+  data?: unknown;
+  errors?: Record<string, string[]>;
+};
 
 /** A signed-in browser: keeps the cookie, sends the CSRF header unless told not to. */
 export class Client {
@@ -100,7 +107,8 @@ export class Client {
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const pair = c.split(';')[0]!;
-      if (pair.includes('club_session=')) this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c) ? '' : pair;
+      if (pair.includes('club_session='))
+        this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c) ? '' : pair;
     }
     return res;
   }
@@ -112,7 +120,11 @@ export class Client {
 }
 
 /** Creates a signed-in client for a fresh user through the test-support route. */
-export async function signedInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Client> {
+export async function signedInAs(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<Client> {
   const client = new Client(app);
   const res = await client.login(email, password);
   if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);

@@ -84,12 +84,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const config = request.routeOptions.config ?? {};
     const access = config.access ?? 'user';
     if (access !== 'public' && !request.auth) throw unauthorized();
-    // Public routes (sign-in, sign-out, links from e-mails) act on no session's authority; a stale cookie must
-    // not block them. SameSite=Lax keeps cross-site posts from carrying the cookie at all.
-    if (request.auth && access !== 'public' && (!SAFE_METHODS.has(request.method) || config.csrf)) {
+    if (request.auth && (!SAFE_METHODS.has(request.method) || config.csrf)) {
       const header = request.headers['x-csrf-token'];
       if (typeof header !== 'string' || !safeEqual(header, request.auth.csrfToken)) {
-        throw new AppError(403, 'CSRF', 'common.csrf');
+        // Public routes (sign-in, sign-out, links from e-mails) are not blocked by a cookie the page cannot
+        // show the token of, but they go on without the session: a call without the token never acts on its
+        // authority (a forged logout does not end it, a sign-in does not touch it).
+        if (access !== 'public') throw new AppError(403, 'CSRF', 'common.csrf');
+        request.auth = null;
       }
     }
     if (access === 'customer' && request.auth?.user.type !== 'CUSTOMER') throw forbidden();
