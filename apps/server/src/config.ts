@@ -22,6 +22,8 @@ const ZConfig = z
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Key that signs sandbox payment notifications; shared by every process (derived when unset). */
+    SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
     ORDER_PAYMENT_MINUTES: z.coerce
       .number()
       .int()

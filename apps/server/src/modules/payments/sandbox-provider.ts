@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/tokens';
 import type { IncomingNotification, PaymentOutcome, PaymentProvider } from './provider';
@@ -20,11 +20,12 @@ export type SandboxProvider = PaymentProvider & {
 
 /**
  * The built-in operator: a page of this server where the payer chooses "pay" or "cancel". Its
- * notifications are signed with HMAC-SHA256; the key is SANDBOX_PAYMENT_SECRET or, by default, a
- * random key of this process (the sandbox page signs in the same process that verifies).
+ * notifications are signed with HMAC-SHA256 with SANDBOX_PAYMENT_SECRET. When it is unset the key is
+ * derived from the database location, which every process of one deployment shares, so that a page
+ * signed by one process verifies in another behind the load balancer (the sandbox is not a real bank).
  */
-export function createSandboxProvider(opts: { publicUrl: string; secret?: string }): SandboxProvider {
-  const secret = opts.secret ?? randomBytes(32).toString('hex');
+export function createSandboxProvider(opts: { publicUrl: string; secret: string }): SandboxProvider {
+  const secret = opts.secret;
   const sign = (o: PaymentOutcome) =>
     createHmac('sha256', secret).update(`${o.eventId}|${o.ref}|${o.status}|${o.amountGrosze}`).digest('hex');
   const paymentUrl = (ref: string) => `${opts.publicUrl}${SANDBOX_PAGE_PREFIX}${encodeURIComponent(ref)}`;
@@ -64,13 +65,20 @@ const providers = new Map<string, SandboxProvider>();
 export function paymentProviderFor(config: {
   PAYMENT_PROVIDER: string;
   PUBLIC_URL: string;
+  SANDBOX_PAYMENT_SECRET?: string;
+  DATABASE_URL?: string;
+  DATA_DIR: string;
 }): SandboxProvider {
-  const key = `${config.PAYMENT_PROVIDER}|${config.PUBLIC_URL}`;
+  const key = `${config.PAYMENT_PROVIDER}|${config.PUBLIC_URL}|${config.SANDBOX_PAYMENT_SECRET ?? config.DATABASE_URL ?? config.DATA_DIR}`;
   let provider = providers.get(key);
   if (!provider) {
     provider = createSandboxProvider({
       publicUrl: config.PUBLIC_URL,
-      secret: process.env.SANDBOX_PAYMENT_SECRET,
+      secret:
+        config.SANDBOX_PAYMENT_SECRET ??
+        createHash('sha256')
+          .update(`sandbox-payments|${config.DATABASE_URL ?? config.DATA_DIR}`)
+          .digest('hex'),
     });
     providers.set(key, provider);
   }
