@@ -18,7 +18,13 @@ import { staticPlugin } from './plugins/static';
 
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
-export type RouteInfo = { method: string; url: string; access: string; passwordCheck: boolean };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  access: string;
+  passwordCheck: boolean;
+  csrf: boolean;
+};
 
 /** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
 export async function buildApp({ config, database, logger = true }: BuildOptions) {
@@ -64,6 +70,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
         url: route.url,
         access: route.config?.access ?? 'user',
         passwordCheck: route.config?.passwordCheck ?? false,
+        csrf: route.config?.csrf ?? false,
       });
     }
   });

@@ -29,7 +29,7 @@ declare module 'fastify' {
     config: Config;
     limiter: RateLimiter;
     mailer: Mailer;
-    routeTable: { method: string; url: string; access: string; passwordCheck: boolean }[];
+    routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
   }
   interface FastifyRequest {
     lang: LanguageCode;
