@@ -1,0 +1,13 @@
+import { type AvailabilityInput, availabilityBadge } from '@club/shared';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui';
+
+const TONES = { 'sold-out': 'danger', available: 'success', 'low-availability': 'warning' } as const;
+
+/** SPEC.md §4: sold out / available / low availability, shown when no notification can be set. */
+export function AvailabilityBadge({ product }: { product: AvailabilityInput }) {
+  const { t } = useTranslation('experiences');
+  const badge = availabilityBadge(product);
+  if (!badge) return null;
+  return <Badge tone={TONES[badge]}>{t(`availability.${badge}`)}</Badge>;
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { DataLoadError, PageHeader, Spinner } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { findCategoryBySlug, useCategories } from '../api/get-categories';
+import { useExperiencesMenu } from '../components/experiences-menu';
+import { ProductList } from '../components/product-list';
+import styles from '../components/experiences.module.css';
+
+/** /experiences/{category}: the category's banner and its experiences; an unknown slug is not found. */
+export default function CategoryPage() {
+  const { t } = useTranslation('experiences');
+  const { category: slug = '' } = useParams();
+  const menu = useExperiencesMenu();
+  const categories = useCategories();
+  if (categories.isPending) {
+    return (
+      <div className={styles.loading} role="status">
+        <Spinner />
+      </div>
+    );
+  }
+  if (categories.isError) {
+    return (
+      <div className="container">
+        <DataLoadError onRetry={() => void categories.refetch()} />
+      </div>
+    );
+  }
+  const category = findCategoryBySlug(categories.data, slug);
+  if (!category) return <Navigate to={paths.notFound} replace />;
+  return (
+    <>
+      {category.banner_url && (
+        <picture className={styles.banner}>
+          {category.banner_mobile_url && (
+            <source media="(max-width: 600px)" srcSet={category.banner_mobile_url} />
+          )}
+          <img src={category.banner_url} alt="" />
+        </picture>
+      )}
+      <PageHeader
+        eyebrow={t('eyebrow')}
+        title={category.name}
+        subtitle={category.description}
+        items={menu}
+        namespace="experiences"
+      />
+      <div className="container">
+        {/* A new category starts again from page 1: the list is keyed by the category. */}
+        <ProductList key={category.id} filter={{ categoryId: category.id }} emptyText={t('emptyCategory')} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { categorySlug } from '@club/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataLoadError, PageHeader, Spinner } from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { useCategories } from '../api/get-categories';
+import { useExperiencesMenu } from '../components/experiences-menu';
+import { ProductList } from '../components/product-list';
+import styles from '../components/experiences.module.css';
+
+/** /experiences: 'Selected for you', the categories overview and the experiences chosen for the member. */
+export default function ExperiencesPage() {
+  const { t } = useTranslation('experiences');
+  const menu = useExperiencesMenu();
+  const categories = useCategories();
+  return (
+    <>
+      <PageHeader
+        eyebrow={t('eyebrow')}
+        title={t('selectedForYou')}
+        subtitle={t('selectedIntro')}
+        items={menu}
+        namespace="experiences"
+      />
+      <div className="container">
+        <section className={styles.section} aria-labelledby="categories-title">
+          <h2 id="categories-title" className={styles.sectionTitle}>
+            {t('categoriesTitle')}
+          </h2>
+          {categories.isPending && <Spinner />}
+          {categories.isError && <DataLoadError onRetry={() => void categories.refetch()} />}
+          {categories.data && (
+            <ul className={styles.categories}>
+              {categories.data.map((category) => (
+                <li key={category.id} className={styles.category}>
+                  {category.image_url && <img src={category.image_url} alt="" loading="lazy" />}
+                  <div className={styles.categoryBody}>
+                    <h3>{category.name}</h3>
+                    <p>{category.description}</p>
+                    <Link
+                      to={paths.experienceCategory(categorySlug(category.name))}
+                      aria-label={t('moreAbout', { name: category.name })}
+                    >
+                      {t('more')} →
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={styles.section} aria-labelledby="selected-title">
+          <h2 id="selected-title" className={styles.sectionTitle}>
+            {t('chosenForYou')}
+          </h2>
+          <ProductList filter={{ forUser: true }} emptyText={t('emptySelected')} />
+        </section>
+      </div>
+    </>
+  );
+}
