@@ -1,0 +1,200 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, newUser, signIn, type TestUser, test } from './fixtures';
+import { type Hit, type MatomoRecorder, startMatomoRecorder } from './support/matomo-recorder';
+import { freePort, type PanelInstance, startPanel } from './support/panel-instance';
+
+/**
+ * Consent and analytics (issue 7) against a panel of its own whose MATOMO_URL points at a local
+ * recorder standing in for Matomo. The main test server has no tracker configured (so no banner).
+ */
+test.describe.configure({ mode: 'serial' });
+
+let recorder: MatomoRecorder;
+let panel: PanelInstance;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  recorder = await startMatomoRecorder();
+  panel = await startPanel(await freePort(), { MATOMO_URL: recorder.url, MATOMO_SITE_ID: '3' });
+});
+test.afterAll(async () => {
+  await panel?.stop();
+  await recorder?.close();
+});
+test.beforeEach(() => recorder.clear());
+test.afterEach(() => expect(recorder.errors(), 'the tracker got an unknown call').toEqual([]));
+
+async function open(browser: Browser, init?: () => void): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: panel.url, locale: 'pl-PL' });
+  if (init) await context.addInitScript(init);
+  return { context, page: await context.newPage() };
+}
+
+const bannerOf = (page: Page) => page.getByRole('region', { name: /Twoja prywatność|Your privacy/ });
+const pageViews = (path: string) =>
+  recorder.hits().filter((h) => h.params.action_name !== undefined && h.params.url === `${panel.url}${path}`);
+/** Waits for hits to arrive, then a little longer to be sure no second copy follows. */
+async function settled<T>(read: () => T[], count: number): Promise<T[]> {
+  await expect.poll(() => read().length, { timeout: 10_000 }).toBe(count);
+  await new Promise((r) => setTimeout(r, 700));
+  expect(read()).toHaveLength(count);
+  return read();
+}
+function expectNoPersonalData(hits: Hit[], user: TestUser) {
+  for (const hit of hits) {
+    const text = JSON.stringify(hit.params);
+    expect(text).not.toContain(user.email);
+    expect(text).not.toContain(encodeURIComponent(user.email));
+    expect(text).not.toContain('Test Member');
+    expect(hit.params).not.toHaveProperty('uid');
+  }
+}
+
+test('nothing reaches the tracker before a choice or after a rejection; the choice stays', async ({
+  browser,
+}) => {
+  const { context, page } = await open(browser);
+  const user = await newUser(context.request);
+  await page.goto('/panel/login');
+  const banner = bannerOf(page);
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Akceptuję analitykę' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Polityka cookies' })).toHaveAttribute(
+    'href',
+    '/panel/cookies-policy?lang=pl',
+  );
+
+  await signIn(page, user);
+  await expect(bannerOf(page)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/panel\/faq$/);
+  await page.waitForTimeout(800);
+  expect(recorder.requests, 'not even matomo.js is fetched before consent').toEqual([]);
+
+  await bannerOf(page).getByRole('button', { name: 'Odrzucam' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Kontakt' }).click();
+  await expect(page).toHaveURL(/\/panel\/contact$/);
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+  await page.waitForTimeout(800);
+  await expect(bannerOf(page)).toBeHidden();
+  expect(recorder.requests).toEqual([]);
+  await context.close();
+});
+
+test('the banner speaks English for an English visitor', async ({ browser }) => {
+  const { context, page } = await open(browser, () => localStorage.setItem('club.language', 'en'));
+  await page.goto('/panel/login');
+  const banner = bannerOf(page);
+  await expect(banner.getByRole('heading', { name: 'Your privacy' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Accept analytics' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await context.close();
+});
+
+test('after acceptance page views arrive once each; withdrawing in the footer stops them', async ({
+  browser,
+}) => {
+  const { context, page } = await open(browser);
+  const user = await newUser(context.request);
+  await signIn(page, user);
+  await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+
+  const [home] = await settled(() => pageViews('/panel/home'), 1);
+  expect(home!.params).toMatchObject({ idsite: '3', rec: '1', consent: '1', cookies: '1' });
+  expect(recorder.requests.filter((r) => r.path === '/matomo.js')).toHaveLength(1);
+
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'FAQ' }).click();
+  const [faq] = await settled(() => pageViews('/panel/faq'), 1);
+  expect(faq!.params.urlref).toBe(`${panel.url}/panel/home`);
+
+  // Change of mind, from the footer.
+  await page.getByRole('button', { name: 'Ustawienia cookies' }).click();
+  const banner = bannerOf(page);
+  await expect(banner).toBeFocused();
+  await expect(banner).toContainText('Obecnie: zgoda na analitykę udzielona.');
+  await banner.getByRole('button', { name: 'Odrzucam' }).click();
+  await expect(banner).toBeHidden();
+  const before = recorder.hits().length;
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Kontakt' }).click();
+  await expect(page).toHaveURL(/\/panel\/contact$/);
+  await page.waitForTimeout(800);
+  expect(recorder.hits()).toHaveLength(before);
+  expectNoPersonalData(recorder.hits(), user);
+  await context.close();
+});
+
+/** A paid order made through the API, as the cart and the sandbox payment page would. */
+async function placePaidOrder(request: APIRequestContext): Promise<{ id: number; total: number }> {
+  const csrf = (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
+  const headers = { 'X-Csrf-Token': csrf };
+  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
+    id: number;
+  }[];
+  let productId: number | undefined;
+  for (const category of categories) {
+    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
+    const products = (await list.json()).data as {
+      id: number;
+      can_order: boolean;
+      is_past: boolean;
+      price: number;
+    }[];
+    productId = products.find((p) => p.can_order && !p.is_past && p.price > 0)?.id;
+    if (productId) break;
+  }
+  expect(productId, 'an experience on sale in the demo data').toBeTruthy();
+  expect(
+    (await request.post('/panel/api/v1/sales/cart/add', { headers, data: { product_id: productId } })).ok(),
+  ).toBe(true);
+  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
+    id: number;
+    product: { terms: { id: number }[] };
+  }[];
+  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
+    headers,
+    data: { quantity: 1, persons: [], terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })) },
+  });
+  expect(update.ok(), await update.text()).toBe(true);
+  const placed = await request.post('/panel/api/v1/sales/cart/order', {
+    headers,
+    data: { discount_code: '', is_invoice: 0 },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const order = (await placed.json()).data as { order_id: number; payment_url: string | null; total: number };
+  if (order.payment_url) {
+    const pay = await request.post(`${new URL(order.payment_url).pathname}/pay`, { maxRedirects: 0 });
+    expect(pay.status()).toBe(303);
+  }
+  return { id: order.order_id, total: order.total };
+}
+
+test('the order completed on /home?after_payment arrives once, even across reloads', async ({ browser }) => {
+  const { context, page } = await open(browser);
+  const user = await newUser(context.request);
+  await signIn(page, user);
+  await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
+  await settled(() => pageViews('/panel/home'), 1);
+
+  const order = await placePaidOrder(context.request);
+  const orders = () => recorder.hits().filter((h) => h.params.ec_id !== undefined);
+  await page.goto('/panel/home?after_payment=1');
+  const [hit] = await settled(orders, 1);
+  expect(hit!.params).toMatchObject({
+    idgoal: '0',
+    ec_id: String(order.id),
+    revenue: String(order.total),
+    idsite: '3',
+  });
+  // The address reported has no query string.
+  expect(pageViews('/panel/home').length).toBeGreaterThanOrEqual(2);
+
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+  await page.waitForTimeout(1500);
+  expect(orders()).toHaveLength(1);
+  expectNoPersonalData(recorder.hits(), user);
+  await context.close();
+});
