@@ -13,6 +13,9 @@ echo "== unit and API tests"
 npx vitest run
 echo "== build"
 npm run build
+echo "== scale-out and fault tests (two processes behind nginx, PostgreSQL, Redis)"
+bash scripts/ensure-nginx.sh
+npx vitest run --config apps/server/scale-out/vitest.config.ts
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
 npx playwright test

@@ -10,6 +10,7 @@ import { dealersRoutes } from './dealers/routes';
 import { catalogRoutes } from './catalog/routes';
 import { contentRoutes } from './content/routes';
 import { galleryRoutes } from './gallery/routes';
+import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 
@@ -17,4 +18,4 @@ import { paymentRoutes } from './payments/routes';
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes, analyticsRoutes];
+export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes, analyticsRoutes, healthRoutes];

@@ -105,16 +105,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** Connection failures of the database (also when Drizzle wraps them as the `cause` of its query error). */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const cause = (error as { cause?: unknown }).cause;
+  if (depth < 3 && cause && isDatabaseUnavailable(cause, depth + 1)) return true;
   const code = (error as { code?: string }).code;
   return (
+    // ioredis gives up on a command while the rate-limit store is unreachable.
+    (error as Error).name === 'MaxRetriesPerRequestError' ||
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
     code === '57P01' ||
+    code === '57P02' ||
     code === '57P03' ||
+    code === '08003' ||
     code === '08006' ||
     code === '08001' ||
-    /Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(
+    /Connection terminated|connection is closed|not queryable|timeout exceeded when trying to connect/i.test(
       String((error as Error).message),
     )
   );
