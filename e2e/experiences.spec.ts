@@ -1,0 +1,185 @@
+import { demo, expect, newUser, signIn, test } from './fixtures';
+
+test.describe('experiences', () => {
+  test('a member browses a category, loads more, opens an experience and goes back to where they came from', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await newUser(request), '/panel/experiences');
+    const submenu = page.getByRole('navigation', { name: 'Podmenu' });
+    await expect(submenu.getByRole('link', { name: 'Wybrane dla Ciebie' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kategorie' })).toBeVisible();
+    await submenu.getByRole('link', { name: 'Motorsport' }).click();
+    await expect(page).toHaveURL(/\/panel\/experiences\/motorsport$/);
+
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(12);
+    await page.getByRole('button', { name: 'Załaduj więcej' }).click();
+    await expect(cards).toHaveCount(13);
+    await expect(page.getByRole('button', { name: 'Załaduj więcej' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Szczegóły: Dzień torowy na Torze Poznań' }).click();
+    await expect(page).toHaveURL(
+      /\/panel\/experiences\/motorsport\/\d+-dzien-torowy-na-torze-poznan\?prevRoute=/,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Dzień torowy na Torze Poznań' })).toBeVisible();
+    await expect(page.getByTestId('product-price')).toHaveText('2 900,00 zł');
+    await expect(page.getByText('Dostępne').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Program dnia/ })).toHaveAttribute(
+      'href',
+      /\/panel\/media\/files\/.+\.pdf$/,
+    );
+
+    await page.getByRole('link', { name: '← Wróć' }).click();
+    await expect(page).toHaveURL(/\/panel\/experiences\/motorsport$/);
+
+    // The id alone and the alias resolve too; an unknown category or id is not found.
+    await page.goto('/panel/experiences/motorsport/track-day-tor-poznan');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dzień torowy na Torze Poznań' })).toBeVisible();
+    await page.goto('/panel/experiences/no-such-category');
+    await expect(page).toHaveURL(/\/panel\/not-found$/);
+    await page.goto('/panel/experiences/motorsport/999999');
+    await expect(page).toHaveURL(/\/panel\/not-found$/);
+  });
+
+  test('the product page shows the announcement, and the waiting list can be joined once', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await newUser(request), '/panel/experiences/wyprawy/lapland-arctic-expedition');
+    await expect(page.getByRole('note')).toContainText('Zapisy ruszą wkrótce');
+    await expect(page.getByTestId('product-price')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Powiadom mnie o publikacji' }).click();
+    await expect(page.getByRole('button', { name: 'Powiadomienie ustawione' })).toBeDisabled();
+
+    await page.goto('/panel/experiences/akademia-jazdy');
+    const masterclass = page.getByTestId('product-card').filter({ hasText: 'M Masterclass' });
+    await masterclass.getByRole('button', { name: 'Zapisz się na listę oczekujących' }).click();
+    await expect(masterclass.getByRole('button', { name: 'Powiadomienie ustawione' })).toBeDisabled();
+    await page.reload();
+    await expect(
+      page
+        .getByTestId('product-card')
+        .filter({ hasText: 'M Masterclass' })
+        .getByRole('button', { name: 'Powiadomienie ustawione' }),
+    ).toBeDisabled();
+    // Sold out with the list closed: a badge, no button.
+    const drift = page.getByTestId('product-card').filter({ hasText: 'Szkoła driftu' });
+    await expect(drift.getByText('Wyprzedane')).toBeVisible();
+    await expect(drift.getByRole('button')).toHaveCount(0);
+  });
+
+  test('add to cart updates the button and the cart count', async ({ page, request }) => {
+    await signIn(page, await newUser(request), '/panel/experiences/lifestyle');
+    const gala = page.getByTestId('product-card').filter({ hasText: 'Gala Excellence Club' }).first();
+    await gala.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+    await expect(gala.getByRole('link', { name: 'W koszyku' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Koszyk: 1/ })).toBeVisible();
+  });
+
+  test('a dealer sees availability but no cart or waiting-list buttons', async ({ page }) => {
+    await signIn(page, demo.dealer, '/panel/experiences/akademia-jazdy');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dodaj do koszyka' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Zapisz się na listę oczekujących' })).toHaveCount(0);
+  });
+
+  test('a past experience leads to its gallery; the slideshow moves by arrows and keys', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await newUser(request), '/panel/experiences/wyprawy');
+    await page
+      .getByRole('button', { name: 'Załaduj więcej' })
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    const past = page.getByTestId('product-card').filter({ hasText: 'Ekspedycja Atlas i Sahara' });
+    await past.getByRole('link', { name: 'Zobacz galerię' }).click();
+    await expect(page).toHaveURL(/\/panel\/gallery\?gallery=\d+/);
+    const dialog = page.getByRole('dialog', { name: 'Ekspedycja Atlas i Sahara' });
+    await expect(dialog).toBeVisible();
+    const counter = dialog.getByTestId('slideshow-counter');
+    await expect(counter).toHaveText('1 / 8');
+    await dialog.getByRole('button', { name: 'Następne zdjęcie' }).click();
+    await expect(counter).toHaveText('2 / 8');
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).toHaveText('3 / 8');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter).toHaveText('8 / 8');
+    await dialog.getByRole('button', { name: 'Zdjęcie 4' }).click();
+    await expect(counter).toHaveText('4 / 8');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/panel\/gallery$/);
+  });
+
+  test('gallery filters by year and month and loads more', async ({ page, request }) => {
+    await signIn(page, await newUser(request), '/panel/gallery');
+    const tiles = page.getByTestId('gallery-tiles').getByRole('listitem');
+    await expect(tiles).toHaveCount(12);
+    await page.getByRole('button', { name: 'Załaduj więcej' }).click();
+    await expect(tiles).toHaveCount(13);
+    const years = await page.getByLabel('Rok').locator('option').allTextContents();
+    const oldest = years[years.length - 1]!;
+    await page.getByLabel('Rok').selectOption(oldest);
+    await expect(page).toHaveURL(new RegExp(`year=${oldest}`));
+    await expect(page.getByLabel('Miesiąc')).toBeEnabled();
+    const count = await tiles.count();
+    expect(count).toBeGreaterThan(0);
+    const month = (await page.getByLabel('Miesiąc').locator('option').nth(1).getAttribute('value'))!;
+    await page.getByLabel('Miesiąc').selectOption(month);
+    await expect(page).toHaveURL(new RegExp(`month=${month}`));
+    await expect(tiles.first()).toBeVisible();
+  });
+
+  test('English, 390 px wide: the sub-menu toggle opens the categories', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, await newUser(request, 'CUSTOMER', 'en'), '/panel/experiences');
+    await expect(page.getByRole('heading', { level: 1, name: 'Selected for you' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show sub-menu' }).click();
+    await page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name: 'Journeys' }).click();
+    await expect(page).toHaveURL(/\/panel\/experiences\/journeys$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Journeys' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('club content', () => {
+  test('home film, about, partners, FAQ and contact', async ({ page, request }) => {
+    await signIn(page, await newUser(request), '/panel/home');
+    const video = page.getByTestId('home-video');
+    await expect(video).toHaveAttribute('poster', /home-header-poster\.webp$/);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    await page.getByRole('button', { name: 'Wstrzymaj film' }).click();
+    await expect(page.getByRole('button', { name: 'Odtwórz film' })).toBeVisible();
+    await page.getByRole('button', { name: 'Włącz dźwięk' }).click();
+    await expect(page.getByRole('button', { name: 'Wycisz' })).toBeVisible();
+
+    await page.goto('/panel/excellence-club');
+    await expect(page.getByRole('heading', { name: 'Klub dla tych, którzy oczekują więcej' })).toBeVisible();
+    const cardLink = page.getByRole('link', { name: 'Karta klubowa' }).last();
+    await expect(cardLink).toHaveAttribute('target', '_blank');
+    await expect(cardLink).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await page.goto('/panel/partners');
+    await expect(page.getByText('Aurum Horology')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Aurum Horology/ })).toHaveAttribute('target', '_blank');
+
+    await page.goto('/panel/faq');
+    await expect(page.getByRole('heading', { name: 'Członkostwo', exact: true })).toBeVisible();
+    const question = page.getByRole('button', { name: 'Jak długo trwa członkostwo?' });
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Dwa lata od daty odbioru samochodu.')).toBeVisible();
+
+    await page.goto('/panel/contact');
+    await expect(page.getByRole('link', { name: 'concierge@excellence-club.example' })).toHaveAttribute(
+      'href',
+      'mailto:concierge@excellence-club.example',
+    );
+    await expect(page.getByText('Poniedziałek – piątek, 9:00–18:00')).toBeVisible();
+  });
+});
