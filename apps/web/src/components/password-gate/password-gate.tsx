@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TCheckPassword, ZCheckPassword } from '@club/shared';
+import { useMutation } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../lib/api-client';
+import { i18next } from '../../lib/i18n';
+import { Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
+import en from './en.json';
+import pl from './pl.json';
+import styles from './password-gate.module.css';
+
+i18next.addResourceBundle('pl', 'passwordGate', pl, true, false);
+i18next.addResourceBundle('en', 'passwordGate', en, true, false);
+
+/** SPEC.md §4: the permission check goes from unknown to allowed or denied. */
+export type GateState =
+  | { status: 'unknown' }
+  | { status: 'allowed' }
+  | { status: 'denied'; reason: 'wrongPassword' | 'error' | 'cancelled'; message?: string };
+
+type GateApi = {
+  /** The server said the check is no longer recent (403 PASSWORD_CHECK_REQUIRED): ask again. */
+  expire: () => void;
+};
+const GateContext = createContext<GateApi>({ expire: () => {} });
+export const usePasswordGate = () => useContext(GateContext);
+
+/** True for the server's answer to a call made after the re-entry window closed. */
+export const isPasswordCheckRequired = (error: unknown) =>
+  error instanceof ApiError && error.code === 'PASSWORD_CHECK_REQUIRED';
+
+const checkPassword = (values: TCheckPassword) =>
+  api.post<{ success: boolean }>('/auth/check-password', values);
+
+/**
+ * The dealer's password re-entry (SPEC.md §2, §6, §8): on entry a dialog asks for the password
+ * (auth/check-password); the children render only once it is confirmed. A wrong password, an error
+ * or cancelling shows 'no dealer permissions' with a 'verify permissions' button.
+ */
+export function PasswordGate({
+  wrongPasswordText,
+  children,
+}: {
+  wrongPasswordText: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('passwordGate');
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const [state, setState] = useState<GateState>({ status: 'unknown' });
+  const form = useForm<TCheckPassword>({
+    resolver: zodResolver(ZCheckPassword),
+    defaultValues: { password: '' },
+  });
+  const check = useMutation({ mutationFn: checkPassword });
+
+  const ask = useCallback(() => {
+    form.reset({ password: '' });
+    setState({ status: 'unknown' });
+  }, [form]);
+  const gateApi = useMemo<GateApi>(() => ({ expire: ask }), [ask]);
+
+  const submit = form.handleSubmit((values) =>
+    check.mutate(values, {
+      onSuccess: () => setState({ status: 'allowed' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 422) {
+          setState({ status: 'denied', reason: 'wrongPassword' });
+          void popup.warning(null, wrongPasswordText, t('failedTitle'));
+        } else {
+          const message = error instanceof ApiError && error.status === 429 ? error.message : undefined;
+          setState({ status: 'denied', reason: 'error', message });
+          void popup.warning(error, t('verificationError'), t('errorTitle'));
+        }
+      },
+    }),
+  );
+
+  if (state.status === 'allowed')
+    return <GateContext.Provider value={gateApi}>{children}</GateContext.Provider>;
+
+  if (state.status === 'denied') {
+    const reason =
+      state.reason === 'wrongPassword'
+        ? wrongPasswordText
+        : state.reason === 'error'
+          ? (state.message ?? t('verificationError'))
+          : t('cancelled');
+    return (
+      <section className={styles.denied} aria-labelledby="gate-denied-title" data-testid="permission-denied">
+        <span className={styles.icon} aria-hidden="true">
+          ⚿
+        </span>
+        <h2 id="gate-denied-title" className={styles.deniedTitle}>
+          {t('deniedTitle')}
+        </h2>
+        <p className={styles.reason} role="alert">
+          {reason}
+        </p>
+        <Button onClick={ask}>{t('verify')}</Button>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.checking} aria-live="polite">
+        {t('checking')}
+      </div>
+      <Dialog
+        open
+        onOpenChange={(open) => {
+          if (!open && !check.isPending) setState({ status: 'denied', reason: 'cancelled' });
+        }}
+        title={t('title')}
+        description={t('lead')}
+      >
+        <form className={styles.form} noValidate onSubmit={submit}>
+          <PasswordField
+            label={t('password')}
+            autoComplete="current-password"
+            autoFocus
+            required
+            error={errorText(form.formState.errors.password)}
+            {...form.register('password')}
+          />
+          <div className={styles.actions}>
+            <Button
+              variant="ghost"
+              onClick={() => setState({ status: 'denied', reason: 'cancelled' })}
+              disabled={check.isPending}
+            >
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={check.isPending}>
+              {t('submit')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

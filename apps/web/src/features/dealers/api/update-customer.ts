@@ -1,0 +1,16 @@
+import type { TUpdateDealerCustomer } from '@club/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { dealerCustomersKey } from './get-customers';
+
+export const updateDealerCustomer = (id: number, body: TUpdateDealerCustomer) =>
+  api.post<void>(`/dealers/customers/update/${id}`, body);
+
+/** Saving reloads the customer (SPEC.md §4: the form reloads after saving) and the list. */
+export function useUpdateDealerCustomer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateDealerCustomer) => updateDealerCustomer(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealerCustomersKey }),
+  });
+}

@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AgreementTerm,
+  REQUIRED_AGREEMENT_TERMS,
+  type TAcceptAgreements,
+  type TAcceptAgreementsInput,
+  ZAcceptAgreements,
+} from '@club/shared';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  applyServerErrors,
+  Button,
+  buttonClass,
+  CheckboxField,
+  DataLoadError,
+  Spinner,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { setLanguage } from '../../../lib/i18n';
+import { useAcceptAgreements, useAgreementsInvitation } from '../api/agreements';
+import styles from '../components/dealers.module.css';
+import { PublicCard } from '../components/public-card';
+
+const CLUB_TERMS: AgreementTerm[] = ['term_1', 'term_2', 'term_2a', 'term_3'];
+const MARKETING_TERMS: AgreementTerm[] = [
+  'term_4_email',
+  'term_4_post',
+  'term_4_phone',
+  'term_4_car',
+  'term_4_group',
+];
+
+/** /agreements?token=: the invited customer reads and ticks the consents (DESIGN.md §5, §6). No session. */
+export default function AgreementsPage() {
+  const { t } = useTranslation('dealers');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invitation = useAgreementsInvitation(token);
+  const languageApplied = useRef(false);
+
+  // The page speaks the language the dealer chose for the customer, until the visitor switches.
+  useEffect(() => {
+    if (invitation.data && !languageApplied.current) {
+      languageApplied.current = true;
+      if (!localStorage.getItem('club.language')) setLanguage(invitation.data.language_code);
+    }
+  }, [invitation.data]);
+
+  if (!token) return <InvalidLink text={t('agreements.missingToken')} />;
+  if (invitation.isPending) {
+    return (
+      <PublicCard title={t('agreements.title')} narrow>
+        <div className={styles.centered} data-testid="agreements-loading">
+          <Spinner />
+        </div>
+      </PublicCard>
+    );
+  }
+  if (invitation.error instanceof ApiError && invitation.error.status === 404)
+    return <InvalidLink text={t('agreements.invalid')} />;
+  if (invitation.isError || !invitation.data) {
+    return (
+      <PublicCard title={t('agreements.title')} narrow>
+        <DataLoadError onRetry={() => void invitation.refetch()} />
+      </PublicCard>
+    );
+  }
+  return <AgreementsForm token={token} invitation={invitation.data} />;
+}
+
+function InvalidLink({ text }: { text: string }) {
+  const { t } = useTranslation('dealers');
+  return (
+    <PublicCard title={t('agreements.invalidTitle')} narrow>
+      <div className={styles.publicCenter}>
+        <p role="alert">{text}</p>
+        <Link to={paths.login} className={buttonClass('secondary')}>
+          {t('agreements.toLogin')}
+        </Link>
+      </div>
+    </PublicCard>
+  );
+}
+
+function AgreementsForm({
+  token,
+  invitation,
+}: {
+  token: string;
+  invitation: NonNullable<ReturnType<typeof useAgreementsInvitation>['data']>;
+}) {
+  const { t } = useTranslation('dealers');
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const accept = useAcceptAgreements();
+  const form = useForm<TAcceptAgreementsInput, unknown, TAcceptAgreements>({
+    resolver: zodResolver(ZAcceptAgreements),
+    defaultValues: {
+      token,
+      email: '',
+      name: '',
+      surname: '',
+      ...Object.fromEntries([...CLUB_TERMS, ...MARKETING_TERMS].map((term) => [term, false])),
+    },
+  });
+  const e = form.formState.errors;
+
+  if (accept.isSuccess) {
+    return (
+      <PublicCard title={t('agreements.doneTitle')} narrow>
+        <div className={styles.publicCenter}>
+          <p role="status">
+            {accept.data.status === 'WAITING_REGISTRATION'
+              ? t('agreements.doneRegistration')
+              : t('agreements.doneOrder')}
+          </p>
+        </div>
+      </PublicCard>
+    );
+  }
+
+  const submit = form.handleSubmit((values) => {
+    // Requiring e-mail and name is the server's call; an empty optional field is simply not sent.
+    accept.mutate(values, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) {
+          void popup.warning(error, t('agreements.invalid'));
+          return;
+        }
+        if (!applyServerErrors(form, error)) void popup.warning(error, t('agreements.failed'));
+      },
+    });
+  });
+
+  const fullName = `${invitation.name} ${invitation.surname}`.trim();
+  const termBox = (term: AgreementTerm) => {
+    const required = REQUIRED_AGREEMENT_TERMS.includes(term);
+    return (
+      <Controller
+        key={term}
+        control={form.control}
+        name={term}
+        render={({ field }) => (
+          <CheckboxField
+            name={field.name}
+            label={`${t(`terms.${term}`)}${required ? ' *' : ''}`}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            error={errorText(e[term])}
+          />
+        )}
+      />
+    );
+  };
+
+  return (
+    <PublicCard
+      title={fullName ? t('agreements.greeting', { name: fullName }) : t('agreements.title')}
+      lead={
+        invitation.dealer_name
+          ? t('agreements.lead', { dealer: invitation.dealer_name })
+          : t('agreements.leadNoDealer')
+      }
+    >
+      <form noValidate onSubmit={submit}>
+        {(invitation.needs_email || invitation.needs_name) && (
+          <>
+            <h2 className={styles.groupTitle}>{t('agreements.contact')}</h2>
+            {invitation.needs_name && (
+              <div className={styles.grid}>
+                <TextField
+                  label={t('fields.name')}
+                  required
+                  autoComplete="given-name"
+                  error={errorText(e.name)}
+                  {...form.register('name')}
+                />
+                <TextField
+                  label={t('fields.surname')}
+                  required
+                  autoComplete="family-name"
+                  error={errorText(e.surname)}
+                  {...form.register('surname')}
+                />
+              </div>
+            )}
+            {invitation.needs_email && (
+              <TextField
+                label={t('fields.email')}
+                type="email"
+                required
+                autoComplete="email"
+                hint={t('agreements.emailHint')}
+                error={errorText(e.email)}
+                {...form.register('email')}
+              />
+            )}
+          </>
+        )}
+        <h2 className={styles.groupTitle}>{t('agreements.consents')}</h2>
+        <div className={styles.terms}>
+          {CLUB_TERMS.map(termBox)}
+          <p className={styles.note} style={{ marginTop: 'var(--space-3)' }}>
+            {t('terms.marketing')}
+          </p>
+          <div className={styles.subTerms}>{MARKETING_TERMS.map(termBox)}</div>
+        </div>
+        <p className={styles.note}>{t('terms.requiredNote')}</p>
+        <div className={styles.actions}>
+          <Button type="submit" loading={accept.isPending} block>
+            {t('agreements.submit')}
+          </Button>
+        </div>
+      </form>
+    </PublicCard>
+  );
+}

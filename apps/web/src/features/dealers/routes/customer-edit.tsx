@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AGREEMENT_TERMS,
+  DELIVERY_DATE_MIN,
+  deliveryDateMax,
+  formatDisplayDate,
+  type TDealerCustomer,
+  type TUpdateDealerCustomer,
+  type TUpdateDealerCustomerInput,
+  ZUpdateDealerCustomer,
+} from '@club/shared';
+import { useState } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  applyServerErrors,
+  Button,
+  buttonClass,
+  CheckboxField,
+  DataLoadError,
+  EmptyState,
+  LoadingOverlay,
+  PageHeader,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useDealerCustomer } from '../api/get-customer';
+import { useUpdateDealerCustomer } from '../api/update-customer';
+import { CopyLink } from '../components/copy-link';
+import { StatusBadge, TypeBadge } from '../components/customer-badges';
+import { DateField } from '../components/date-field';
+import styles from '../components/dealers.module.css';
+
+/** /customers/edit/{id}: the customer's data, consents, links and the order number (SPEC.md §2). */
+export default function CustomerEditPage() {
+  const { t } = useTranslation('dealers');
+  const id = Number(useParams().id);
+  const query = useDealerCustomer(id);
+  const customer = query.data;
+  const name = customer
+    ? `${customer.user.name} ${customer.user.surname}`.trim() || t('customers.unnamed')
+    : '';
+  return (
+    <>
+      <PageHeader eyebrow={t('customers.eyebrow')} title={name || t('edit.details')}>
+        <div className={styles.headerActions}>
+          {customer && <TypeBadge type={customer.type} />}
+          {customer && <StatusBadge status={customer.status} />}
+        </div>
+      </PageHeader>
+      <div className={`container ${styles.body}`}>
+        <p>
+          <Link to={paths.customers} className={buttonClass('ghost', 'small')}>
+            ← {t('edit.back')}
+          </Link>
+        </p>
+        {query.isPending && Number.isInteger(id) && id > 0 ? (
+          <LoadingOverlay active>
+            <div style={{ minHeight: 320 }} data-testid="customer-loading" />
+          </LoadingOverlay>
+        ) : query.error instanceof ApiError && query.error.status === 404 ? (
+          <EmptyState>{t('edit.notFound')}</EmptyState>
+        ) : query.isError ? (
+          <DataLoadError onRetry={() => void query.refetch()} />
+        ) : customer ? (
+          <LoadingOverlay active={query.isFetching}>
+            <CustomerDetails customer={customer} />
+          </LoadingOverlay>
+        ) : (
+          <EmptyState>{t('edit.notFound')}</EmptyState>
+        )}
+      </div>
+    </>
+  );
+}
+
+function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
+  const { t } = useTranslation('dealers');
+  const none = t('fields.none');
+  const u = customer.user;
+  const phone = u.phone ? `+${u.phone_prefix ?? ''} ${u.phone}`.replace('++', '+') : none;
+  const facts: [string, string][] = [
+    [t('fields.honorific'), u.honorific ? t(`honorific.${u.honorific}`) : none],
+    [t('fields.name'), u.name || none],
+    [t('fields.surname'), u.surname || none],
+    [t('fields.email'), u.email ?? none],
+    [t('fields.phone'), phone],
+  ];
+  const car: [string, string][] = [
+    [
+      t('fields.model'),
+      customer.model ? t(`model.${customer.model}`, { defaultValue: customer.model }) : none,
+    ],
+    [t('fields.vin'), customer.vin_number ?? none],
+    [t('fields.contractNumber'), customer.contract_number ?? none],
+    [t('fields.orderNumber'), customer.order_number ?? none],
+    [t('fields.vehicleIssue'), customer.vehicle_issue ? formatDisplayDate(customer.vehicle_issue) : none],
+  ];
+  return (
+    <>
+      <section className={styles.panel} aria-labelledby="customer-details">
+        <h2 id="customer-details" className={styles.groupTitle}>
+          {t('edit.details')}
+        </h2>
+        <dl className={styles.details}>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h2 className={styles.groupTitle}>{t('edit.car')}</h2>
+        <dl className={styles.details} data-testid="customer-car">
+          {car.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {customer.type === 'NEW' && <OrderNumberForm customer={customer} />}
+      </section>
+
+      {(customer.terms_url || customer.register_url) && (
+        <section className={styles.panel} aria-labelledby="customer-links">
+          <h2 id="customer-links" className={styles.groupTitle}>
+            {t('edit.links')}
+          </h2>
+          <p className={styles.lead}>{t('edit.linksLead')}</p>
+          {customer.terms_url && <CopyLink label={t('edit.termsUrl')} url={customer.terms_url} />}
+          {customer.register_url && <CopyLink label={t('edit.registerUrl')} url={customer.register_url} />}
+        </section>
+      )}
+
+      <section className={styles.panel} aria-labelledby="customer-consents">
+        <h2 id="customer-consents" className={styles.groupTitle}>
+          {t('edit.consents')}
+        </h2>
+        <div className={styles.terms}>
+          {AGREEMENT_TERMS.map((term) => (
+            <CheckboxField
+              key={term}
+              name={term}
+              label={t(`terms.${term}`)}
+              checked={customer[term]}
+              disabled
+            />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** 'I have order number' unlocks order number (required) and delivery date; saving reloads the customer. */
+function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
+  const { t } = useTranslation('dealers');
+  const { t: tv } = useTranslation();
+  const fieldError = useFieldErrorText();
+  const popup = usePopup();
+  const [open, setOpen] = useState(false);
+  const update = useUpdateDealerCustomer(customer.id);
+  const form = useForm<TUpdateDealerCustomerInput, unknown, TUpdateDealerCustomer>({
+    resolver: zodResolver(ZUpdateDealerCustomer),
+    defaultValues: {
+      customer: { order_number: customer.order_number ?? '', vehicle_issue: customer.vehicle_issue ?? '' },
+    },
+  });
+  const errorText = (error?: { message?: string }) => {
+    if (error?.message === 'validation.dateMin')
+      return tv('validation:dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) });
+    if (error?.message === 'validation.dateMax')
+      return tv('validation:dateMax', { date: formatDisplayDate(deliveryDateMax()) });
+    return fieldError(error);
+  };
+  const e = form.formState.errors.customer;
+
+  if (!open) {
+    return (
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {t('edit.haveOrderNumber')}
+        </Button>
+      </div>
+    );
+  }
+  const submit = form.handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () => {
+        setOpen(false);
+        void popup.success(t('edit.saved'));
+      },
+      onError: (error) => applyServerErrors(form, error) || void popup.warning(error, t('edit.saveFailed')),
+    }),
+  );
+  return (
+    <form className={styles.orderForm} noValidate onSubmit={submit} aria-label={t('edit.haveOrderNumber')}>
+      <h2 className={styles.groupTitle}>{t('edit.haveOrderNumber')}</h2>
+      {customer.status === 'WAITING_ORDER_NUMBER' && <p className={styles.lead}>{t('edit.orderLead')}</p>}
+      <div className={styles.grid}>
+        <TextField
+          label={t('fields.orderNumber')}
+          required
+          autoFocus
+          autoComplete="off"
+          error={errorText(e?.order_number)}
+          {...form.register('customer.order_number')}
+        />
+        <Controller
+          control={form.control}
+          name="customer.vehicle_issue"
+          render={({ field }) => (
+            <DateField
+              label={t('fields.vehicleIssue')}
+              hint={t('fields.vehicleIssueHint')}
+              name={field.name}
+              value={field.value as string | null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorText(e?.vehicle_issue as FieldError | undefined)}
+            />
+          )}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={() => setOpen(false)} disabled={update.isPending}>
+          {t('edit.cancel')}
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          {t('edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
