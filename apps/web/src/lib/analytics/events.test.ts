@@ -56,10 +56,13 @@ describe('the Matomo command mapping', () => {
     expect(commands.at(-1)).toEqual(['trackPageView']);
   });
 
-  it('a cart add is an e-commerce item followed by a cart update with the total', () => {
-    expect(cartAddCommands(product, 2, 2999)).toEqual([
+  it('a cart add refills the tracker cart with every line, then updates it with the total', () => {
+    const other = { id: 5, name: 'Golf', category: 'Sport', price: 200, quantity: 1 };
+    expect(cartAddCommands([{ ...product, quantity: 2 }, other], 3199)).toEqual([
+      ['clearEcommerceCart'],
       ['addEcommerceItem', '12', 'Track day Poznań', 'Motorsport', 1499.5, 2],
-      ['trackEcommerceCartUpdate', 2999],
+      ['addEcommerceItem', '5', 'Golf', 'Sport', 200, 1],
+      ['trackEcommerceCartUpdate', 3199],
     ]);
   });
 
@@ -80,7 +83,7 @@ describe('the Matomo command mapping', () => {
     const all = JSON.stringify([
       setupCommands('https://stats.example', 1),
       productViewCommands(product, page),
-      cartAddCommands(product, 1, 1),
+      cartAddCommands([{ ...product, quantity: 1 }], 1),
       orderCompletedCommands({ id: 1, total: 1 }),
     ]);
     expect(all).not.toMatch(/setUserId|@|uid/);

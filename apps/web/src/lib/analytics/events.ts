@@ -70,14 +70,26 @@ export function productViewCommands(
   ];
 }
 
-/** An added experience: the item, then a cart update whose total is the cart's value now. */
-export function cartAddCommands(
-  product: TrackedProduct,
-  quantity: number,
-  cartTotal: number,
-): MatomoCommand[] {
+/** A line of the cart as Matomo's e-commerce item. */
+export type TrackedCartLine = TrackedProduct & { quantity: number };
+
+/**
+ * An added experience: Matomo wants the whole cart before a cart update, so the tracker's cart is
+ * cleared and refilled with every line, then updated with the cart's total.
+ */
+export function cartAddCommands(lines: TrackedCartLine[], cartTotal: number): MatomoCommand[] {
   return [
-    ['addEcommerceItem', String(product.id), product.name, product.category, money(product.price), quantity],
+    ['clearEcommerceCart'],
+    ...lines.map(
+      (l): MatomoCommand => [
+        'addEcommerceItem',
+        String(l.id),
+        l.name,
+        l.category,
+        money(l.price),
+        l.quantity,
+      ],
+    ),
     ['trackEcommerceCartUpdate', money(cartTotal)],
   ];
 }

@@ -1,3 +1,5 @@
+import { orderTotal } from '@club/shared';
+import { api } from '../api-client';
 import {
   cartAddCommands,
   cartVisitCommands,
@@ -5,10 +7,11 @@ import {
   orderCompletedCommands,
   pageViewCommands,
   productViewCommands,
+  type TrackedCartLine,
   type TrackedOrder,
   type TrackedProduct,
 } from './events';
-import { send } from './tracker';
+import { send, willSend } from './tracker';
 
 /**
  * The typed API for features. Every function is a no-op without consent or without a configured
@@ -60,10 +63,22 @@ export function trackProductView(input: ProductLike): void {
   send(productViewCommands(product, { url: currentPageUrl(), title: product.name }));
 }
 
-/** An experience added to the cart; `cartTotal` is the cart's value after the add when known. */
-export function trackCartAdd(input: ProductLike, quantity = 1, cartTotal?: number): void {
-  const product = toTrackedProduct(input);
-  send(cartAddCommands(product, quantity, cartTotal ?? product.price * quantity));
+type CartItemLike = { quantity: number; product: ProductLike };
+
+/**
+ * An experience added to the cart. The cart as it is now (read after the add) is reported whole;
+ * if it cannot be read, the added experience alone.
+ */
+export async function trackCartAdd(input: ProductLike): Promise<void> {
+  if (!willSend()) return;
+  let lines: TrackedCartLine[] = [{ ...toTrackedProduct(input), quantity: 1 }];
+  try {
+    const items = await api.get<CartItemLike[]>('/sales/cart/items');
+    if (items.length) lines = items.map((i) => ({ ...toTrackedProduct(i.product), quantity: i.quantity }));
+  } catch {
+    // Keep the one line we know.
+  }
+  send(cartAddCommands(lines, orderTotal(lines)));
 }
 
 /** The /cart page, with the number of items in it. */

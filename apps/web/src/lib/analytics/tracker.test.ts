@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_STORAGE_KEY, resetConsentForTests, setConsent } from './consent';
 import type { MatomoCommand } from './events';
 import {
@@ -85,13 +85,13 @@ describe('the tracker gate', () => {
     ]);
   });
 
-  it('withdrawal forgets the consents and stops events', () => {
+  it('withdrawal forgets the consents and stops events', async () => {
     configureAnalytics(on);
     setConsent('granted');
     setConsent('denied');
     expect(names().slice(-2)).toEqual(['forgetCookieConsentGiven', 'forgetConsentGiven']);
     const before = queue().length;
-    trackCartAdd({ id: 1, name: 'A', price: 10, category: 'C' });
+    await trackCartAdd({ id: 1, name: 'A', price: 10, category: 'C' });
     expect(queue().length).toBe(before);
     setConsent('granted');
     expect(names().slice(-2)).toEqual(['setConsentGiven', 'setCookieConsentGiven']);
@@ -130,5 +130,34 @@ describe('the tracker gate', () => {
     expect(queue().filter((c) => c[0] === 'setEcommerceView')).toEqual([
       ['setEcommerceView', '3', 'Rally', 'Sport', 99],
     ]);
+  });
+
+  it('a cart add reports the whole cart as the server has it now', async () => {
+    configureAnalytics(on);
+    setConsent('granted');
+    const cart = [
+      { quantity: 2, product: { id: 4, name: 'Rally', price: 100, category_name: 'Sport' } },
+      { quantity: 1, product: { id: 9, name: 'Golf', price: 50.5, category_name: 'Leisure' } },
+    ];
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, data: cart })));
+    await trackCartAdd({ id: 9, name: 'Golf', price: 50.5, category: { name: 'Leisure' } });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/sales/cart/items');
+    fetchMock.mockRestore();
+    expect(queue().slice(-4)).toEqual([
+      ['clearEcommerceCart'],
+      ['addEcommerceItem', '4', 'Rally', 'Sport', 100, 2],
+      ['addEcommerceItem', '9', 'Golf', 'Leisure', 50.5, 1],
+      ['trackEcommerceCartUpdate', 250.5],
+    ]);
+  });
+
+  it('a cart add without consent does not even read the cart', async () => {
+    configureAnalytics(on);
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    await trackCartAdd({ id: 9, name: 'Golf', price: 50.5, category: 'Leisure' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockRestore();
   });
 });

@@ -28,7 +28,8 @@ let consentGiven = false;
 const buffer: MatomoCommand[] = [];
 
 const push = (commands: MatomoCommand[]) => {
-  const queue = (window._paq ??= [] as MatomoCommand[]);
+  const queue = window._paq ?? ([] as MatomoCommand[]);
+  window._paq = queue;
   for (const command of commands) queue.push(command);
 };
 
@@ -75,6 +76,9 @@ export function configureAnalytics(settings: AnalyticsSettings): void {
 
 export const analyticsEnabled = (): boolean | null =>
   status.kind === 'pending' ? null : status.kind === 'on';
+
+/** Whether an event made now would be sent (or queued): worth preparing it. */
+export const willSend = (): boolean => getConsent() === 'granted' && status.kind !== 'off';
 
 /** Sends (or, before the settings arrive, queues) commands; false when they were dropped. */
 export function send(commands: MatomoCommand[]): boolean {
