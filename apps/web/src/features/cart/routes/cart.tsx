@@ -13,6 +13,7 @@ import {
   usePopup,
 } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { useTrackCartVisit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCheckDiscountCode } from '../api/check-discount-code';
 import { useCartItems } from '../api/get-cart-items';
@@ -27,6 +28,7 @@ export default function CartPage() {
   const popup = usePopup();
   const navigate = useNavigate();
   const cart = useCartItems();
+  useTrackCartVisit(cart.data);
   const invoiceComplete = useInvoiceDataComplete();
   const check = useCheckDiscountCode();
   const place = usePlaceOrder();

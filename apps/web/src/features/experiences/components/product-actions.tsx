@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass, usePopup } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { trackCartAdd } from '../../../lib/analytics';
 import { useIsCustomer } from '../../../lib/session';
 import { useAddNotification } from '../api/add-notification';
 import { useAddToCart } from '../api/add-to-cart';
@@ -33,6 +34,7 @@ export function ProductActions({ product, detailed = false }: { product: TProduc
     try {
       await addToCart.mutateAsync(product.id);
       setAdded(true);
+      void trackCartAdd(product);
     } catch {
       await popup.warning(undefined, t('addToCartFailed'));
     }

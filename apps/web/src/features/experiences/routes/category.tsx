@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { DataLoadError, PageHeader, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { useTrackCategoryVisit } from '../../../lib/analytics';
 import { findCategoryBySlug, useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
@@ -13,6 +14,7 @@ export default function CategoryPage() {
   const { category: slug = '' } = useParams();
   const menu = useExperiencesMenu();
   const categories = useCategories();
+  useTrackCategoryVisit(categories.data && findCategoryBySlug(categories.data, slug));
   if (categories.isPending) {
     return (
       <div className={styles.loading} role="status">

@@ -6,6 +6,7 @@ import { Badge, buttonClass, DataLoadError, LoadingOverlay } from '../../../comp
 import { SafeHtml } from '../../../components/ui/safe-html';
 import { Slideshow } from '../../../components/ui/slideshow';
 import { paths } from '../../../config/paths';
+import { useTrackProductView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
 import { AvailabilityBadge } from '../components/availability-badge';
@@ -26,6 +27,7 @@ export default function ProductPage() {
   const key = parseProductParam(segment);
   const query = useProduct(key ? ('id' in key ? key.id : key.alias) : null);
   const [slide, setSlide] = useState<number | null>(null);
+  useTrackProductView(query.data);
 
   if (!key) return <Navigate to={paths.notFound} replace />;
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
