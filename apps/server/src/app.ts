@@ -56,7 +56,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
 
   /** The route table, as registered: the CSRF walk and the authorisation matrix read it. */
   const routes: RouteInfo[] = [];
