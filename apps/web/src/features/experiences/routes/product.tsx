@@ -72,17 +72,19 @@ export default function ProductPage() {
                   <img src={p.category.banner_url} alt="" />
                 </picture>
               )}
+              <header className={`container ${styles.productHeader}`}>
+                <div className={styles.cardBadges}>
+                  <Badge tone="gold">{p.category.name}</Badge>
+                  {announced && <Badge>{t('announced')}</Badge>}
+                  {p.is_past && <Badge>{t('past')}</Badge>}
+                  <AvailabilityBadge product={p} />
+                </div>
+                <h1 id="product-title" className={styles.productTitle}>
+                  {p.name}
+                </h1>
+              </header>
               <div className={`container ${styles.productLayout}`}>
                 <div className={styles.productMain}>
-                  <div className={styles.cardBadges}>
-                    <Badge tone="gold">{p.category.name}</Badge>
-                    {announced && <Badge>{t('announced')}</Badge>}
-                    {p.is_past && <Badge>{t('past')}</Badge>}
-                    <AvailabilityBadge product={p} />
-                  </div>
-                  <h1 id="product-title" className={styles.productTitle}>
-                    {p.name}
-                  </h1>
                   {p.image_url && (
                     <picture className={styles.productImage}>
                       {p.image_mobile_url && (
