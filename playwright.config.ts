@@ -36,6 +36,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Links the server builds (payment page, mails) must stay on the host that holds the session cookie.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: 'data/e2e',
       NODE_ENV: 'test',
       TEST_SUPPORT: '1',

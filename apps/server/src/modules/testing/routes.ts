@@ -1,12 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outbox } from '../../db/schema';
+import { discountCodes, outbox } from '../../db/schema';
 import { createTestUser } from './create-test-user';
 
 /**
  * Helpers for the browser tests only (TEST_SUPPORT=1, refused in production by the config):
- * a fresh account per test, and the outbox to read links from.
+ * a fresh account per test, the outbox to read links from, and a discount code of a given value
+ * (the cart's 0 zł path needs one worth more than any demo experience).
  */
 export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -35,6 +36,23 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(outbox.id))
         .limit(20);
       return { success: true as const, data: mails };
+    },
+  );
+
+  app.post(
+    '/test/discount-codes',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.object({ code: z.string().min(3).max(40), amount: z.number().int().min(1).max(1_000_000) }),
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .insert(discountCodes)
+        .values({ code: request.body.code, amountGrosze: request.body.amount * 100, perMemberLimit: 1 })
+        .returning({ id: discountCodes.id });
+      return { success: true as const, data: { id: row!.id } };
     },
   );
 };

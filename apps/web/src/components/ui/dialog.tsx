@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
@@ -20,6 +20,8 @@ export function Dialog({
   wide?: boolean;
 }) {
   const { t } = useTranslation();
+  // Opened without a Radix trigger (state-driven): remember what had focus and give it back on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,6 +29,16 @@ export function Dialog({
         <RadixDialog.Content
           className={[styles.dialog, wide ? styles.dialogWide : ''].join(' ')}
           aria-describedby={description ? undefined : undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
         >
           <RadixDialog.Title className={styles.dialogTitle}>{title}</RadixDialog.Title>
           {description ? (
