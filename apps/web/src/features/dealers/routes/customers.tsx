@@ -63,19 +63,23 @@ function CustomerList() {
   const firstRender = useRef(true);
   const searchId = useId();
 
-  const apply = (next: CustomerFilters) => {
+  const appliedRef = useRef(applied);
+  const apply = (patch: Partial<CustomerFilters>) => {
+    const next = { ...appliedRef.current, ...patch };
+    appliedRef.current = next;
     setApplied(next);
     writeFilters(pathname, next);
   };
 
-  // Typing searches by itself after 250 ms of quiet (SPEC.md §2, §9).
+  // Typing searches by itself after 250 ms of quiet (SPEC.md §2, §9); the status stays as chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text starts the debounce
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    const timer = window.setTimeout(() => apply({ search, status }), SEARCH_DEBOUNCE_MS);
+    if (search === appliedRef.current.search) return;
+    const timer = window.setTimeout(() => apply({ search }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search]);
 
@@ -118,7 +122,7 @@ function CustomerList() {
             onChange={(e) => {
               const next = e.target.value as CustomerStatus | '';
               setStatus(next);
-              apply({ search, status: next });
+              apply({ status: next });
             }}
           >
             <option value="">{t('customers.allStatuses')}</option>
