@@ -126,26 +126,27 @@ test('after acceptance page views arrive once each; withdrawing in the footer st
   await context.close();
 });
 
+type OnSale = { id: number; name: string; price: number; category: { id: number; name: string } };
+
+/** An experience a member can order now, from the first page of its category's list. */
+async function experienceOnSale(request: APIRequestContext): Promise<OnSale> {
+  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
+    id: number;
+  }[];
+  for (const category of categories) {
+    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
+    const products = (await list.json()).data as (OnSale & { can_order: boolean; is_past: boolean })[];
+    const found = products.find((p) => p.can_order && !p.is_past && p.price > 0);
+    if (found) return found;
+  }
+  throw new Error('no experience on sale in the demo data');
+}
+
 /** A paid order made through the API, as the cart and the sandbox payment page would. */
 async function placePaidOrder(request: APIRequestContext): Promise<{ id: number; total: number }> {
   const csrf = (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
   const headers = { 'X-Csrf-Token': csrf };
-  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
-    id: number;
-  }[];
-  let productId: number | undefined;
-  for (const category of categories) {
-    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
-    const products = (await list.json()).data as {
-      id: number;
-      can_order: boolean;
-      is_past: boolean;
-      price: number;
-    }[];
-    productId = products.find((p) => p.can_order && !p.is_past && p.price > 0)?.id;
-    if (productId) break;
-  }
-  expect(productId, 'an experience on sale in the demo data').toBeTruthy();
+  const productId = (await experienceOnSale(request)).id;
   expect(
     (await request.post('/panel/api/v1/sales/cart/add', { headers, data: { product_id: productId } })).ok(),
   ).toBe(true);
@@ -195,6 +196,54 @@ test('the order completed on /home?after_payment arrives once, even across reloa
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
   await page.waitForTimeout(1500);
   expect(orders()).toHaveLength(1);
+  expectNoPersonalData(recorder.hits(), user);
+  await context.close();
+});
+
+test('category visit, product view, cart add and cart visit arrive once each, with their fields', async ({
+  browser,
+}) => {
+  const { context, page } = await open(browser);
+  const user = await newUser(context.request);
+  await signIn(page, user);
+  await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
+  await settled(() => pageViews('/panel/home'), 1);
+  const product = await experienceOnSale(context.request);
+  const at = (path: string) => (h: Hit) => h.params.url === `${panel.url}${path}`;
+  const current = () => new URL(page.url()).pathname;
+
+  await page.goto(`/panel/experiences/${product.category.name.toLowerCase().replace(/ /g, '-')}`);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: product.category.name, level: 1 })).toBeVisible();
+  const categoryPath = current();
+  const [category] = await settled(() => recorder.hits().filter(at(categoryPath)), 1);
+  expect(category!.params).toMatchObject({ _pkc: product.category.name, action_name: product.category.name });
+  expect(category!.params).not.toHaveProperty('_pks');
+
+  await page.getByRole('link', { name: product.name }).first().click();
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  const productPath = current();
+  const [view] = await settled(() => recorder.hits().filter(at(productPath)), 1);
+  expect(view!.params).toMatchObject({
+    _pks: String(product.id),
+    _pkn: product.name,
+    _pkc: product.category.name,
+    _pkp: String(product.price),
+  });
+
+  const carts = () => recorder.hits().filter((h) => h.params.idgoal === '0' && h.params.ec_id === undefined);
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).first().click();
+  const [cartUpdate] = await settled(carts, 1);
+  expect(cartUpdate!.params.revenue).toBe(String(product.price));
+  expect(JSON.parse(cartUpdate!.params.ec_items!)).toEqual([
+    [String(product.id), product.name, product.category.name, product.price, 1],
+  ]);
+
+  await page.getByRole('link', { name: /^Koszyk/ }).click();
+  await expect(page).toHaveURL(/\/panel\/cart$/);
+  const [visit] = await settled(() => recorder.hits().filter((h) => h.params.e_c === 'Cart'), 1);
+  expect(visit!.params).toMatchObject({ e_a: 'Visit', e_v: '1' });
+  await settled(() => pageViews('/panel/cart'), 1);
   expectNoPersonalData(recorder.hits(), user);
   await context.close();
 });
