@@ -31,6 +31,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       wildcard: false,
       decorateReply: false,
+      // scripts/precompress-web.mjs writes .br/.gz beside the assets: sent as they are, per Accept-Encoding.
+      preCompressed: true,
       // Our setHeaders decides; with send's own Cache-Control it would be overwritten by max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -41,6 +43,8 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
             ? 'no-cache'
             : 'public, max-age=3600';
         res.setHeader('cache-control', cache);
+        // The same URL is sent as br, gzip or plain: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
