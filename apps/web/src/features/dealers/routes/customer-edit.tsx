@@ -142,7 +142,7 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
           {t('edit.consents')}
         </h2>
         <div className={styles.terms}>
-          {AGREEMENT_TERMS.map((term) => (
+          {AGREEMENT_TERMS.filter((term) => !term.startsWith('term_4')).map((term) => (
             <CheckboxField
               key={term}
               name={term}
@@ -151,6 +151,18 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
               disabled
             />
           ))}
+          <p className={styles.note}>{t('terms.marketing')}</p>
+          <div className={styles.subTerms}>
+            {AGREEMENT_TERMS.filter((term) => term.startsWith('term_4')).map((term) => (
+              <CheckboxField
+                key={term}
+                name={term}
+                label={t(`terms.${term}`)}
+                checked={customer[term]}
+                disabled
+              />
+            ))}
+          </div>
         </div>
       </section>
     </>
