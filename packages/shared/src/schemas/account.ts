@@ -4,6 +4,12 @@ import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, type USER_
 import { isValidNip, normaliseNip } from '../validators/nip';
 import { boolish, optionalText, personName, requiredText } from './common';
 
+/** PostgreSQL text cannot hold a NUL byte: such input is refused as a wrong value, never stored. */
+const hasNoNul = (v: string | null) => v === null || !v.includes('\u0000');
+const text = (max: number) => requiredText(max).refine(hasNoNul, { error: 'validation.wrongValue' });
+const optional = (max: number) => optionalText(max).refine(hasNoNul, { error: 'validation.wrongValue' });
+const memberName = () => personName().refine(hasNoNul, { error: 'validation.wrongValue' });
+
 /** Calling code as the picker shows it ("+48") or as stored ("48"): SPEC.md §5, 3–4 characters with the plus. */
 export const PHONE_PREFIX_PATTERN = /^\+?\d{2,3}$/;
 const POLISH_CALLING_CODE = '48';
@@ -56,16 +62,16 @@ export const PERMANENT_CONSENTS = ['term_1', 'term_2', 'term_2a', 'term_3'] as c
 export const ZCustomerProfileUpdate = z
   .object({
     honorific: z.enum(HONORIFICS, { error: 'validation.required' }),
-    name: personName(),
-    surname: personName(),
+    name: memberName(),
+    surname: memberName(),
     phone_prefix: phonePrefix(),
     phone: phoneNumber(),
     customer: z.object({
-      street: optionalText(120),
-      building_number: optionalText(20),
-      flat_number: optionalText(20),
-      post_code: optionalText(12),
-      city: optionalText(80),
+      street: optional(120),
+      building_number: optional(20),
+      flat_number: optional(20),
+      post_code: optional(12),
+      city: optional(80),
       ...consents,
     }),
   })
@@ -120,16 +126,16 @@ export type TaxNumberPrefix = (typeof TAX_NUMBER_PREFIXES)[number];
 /** customers/update-invoice-data: Polish NIP checksum under PL, any non-empty value elsewhere. */
 export const ZInvoiceData = z
   .object({
-    invoice_company_name: requiredText(200),
-    invoice_street: requiredText(120),
-    invoice_building_number: requiredText(20),
-    invoice_locale_number: optionalText(20),
-    invoice_post_code: requiredText(12),
-    invoice_city: requiredText(80),
+    invoice_company_name: text(200),
+    invoice_street: text(120),
+    invoice_building_number: text(20),
+    invoice_locale_number: optional(20),
+    invoice_post_code: text(12),
+    invoice_city: text(80),
     tax_number_prefix: z
       .enum(TAX_NUMBER_PREFIXES, { error: 'validation.wrongValue' })
       .default(DEFAULT_TAX_PREFIX),
-    tax_number: requiredText(30),
+    tax_number: text(30),
   })
   .superRefine((v, ctx) => {
     if (v.tax_number_prefix === 'PL' && !isValidNip(v.tax_number)) {

@@ -198,6 +198,22 @@ describe('POST customers/update', () => {
     expect(await t.app.db.select().from(users).where(eq(users.id, id))).toEqual(before);
   });
 
+  it('never stores a NUL byte (PostgreSQL text cannot hold one): 422, not 500', async () => {
+    const { client } = await freshCustomer();
+    const res = await client.post('/customers/update', {
+      ...profile,
+      name: 'Jan\u0000',
+      customer: { ...profile.customer, city: 'W\u0000' },
+    });
+    expect(res.statusCode).toBe(422);
+    const invoiceRes = await client.post('/customers/update-invoice-data', {
+      ...invoice,
+      tax_number_prefix: 'DE',
+      tax_number: '1\u00002',
+    });
+    expect(invoiceRes.statusCode).toBe(422);
+  });
+
   it('speaks English to an English member', async () => {
     const { client } = await freshCustomer('en');
     const res = await client.post('/customers/update', { ...profile, phone: '51234567' });
