@@ -51,18 +51,16 @@ async function order(
     .insert(orders)
     .values({ userId, status, totalGrosze: 150000 * items.length })
     .returning();
-  await db
-    .insert(orderItems)
-    .values(
-      items.map((p) => ({
-        orderId: row!.id,
-        productId: p.id,
-        productName: p.name,
-        productStartDate: p.start,
-        quantity: 2,
-        priceGrosze: 150000,
-      })),
-    );
+  await db.insert(orderItems).values(
+    items.map((p) => ({
+      orderId: row!.id,
+      productId: p.id,
+      productName: p.name,
+      productStartDate: p.start,
+      quantity: 2,
+      priceGrosze: 150000,
+    })),
+  );
   return row!;
 }
 
