@@ -664,13 +664,14 @@ describe('registration lifecycle', () => {
     );
   });
 
-  it('keeps the public steps under CSRF when the browser has a session', async () => {
+  it('lets a browser with another session open the public steps (they never act on its authority)', async () => {
     const signedIn = await signedInAs(t.app, 'customer@example.com');
     const res = await signedIn.post(
       '/registration/agreements',
       { token: 'nope', ...allTerms },
       { csrf: false },
     );
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('LINK_INVALID');
   });
 });
