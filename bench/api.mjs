@@ -6,7 +6,7 @@
 //          --only auth-me,products-items,... , --build (rebuild first).
 // Environment: BENCH_DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,7 @@ import {
   sampleRss,
   signIn,
   startServer,
+  summariseProfile,
   waitForHttp,
 } from './lib.mjs';
 
@@ -30,6 +31,8 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     build: { type: 'boolean', default: false },
+    /** Runs the server under --cpu-prof and prints where its CPU time went (per database run). */
+    profile: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -233,9 +236,10 @@ async function withDatabase(kind, fn) {
 
 async function benchDatabase(kind) {
   return withDatabase(kind, async (env) => {
+    const profileDir = opts.profile ? mkdtempSync(path.join(os.tmpdir(), 'club-prof-')) : null;
     const server = await startServer(
       { ...env, LOGIN_LIMIT_PER_ADDRESS: '100000', ORDER_PAYMENT_MINUTES: '30' },
-      { label: kind },
+      { label: kind, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
     );
     try {
       const sessions = [];
@@ -266,7 +270,21 @@ async function benchDatabase(kind) {
       } finally {
         await limit.stop();
       }
-      return { rows, hwmMb: Math.round(memoryOf(server.child.pid).hwmMb) };
+      const hwmMb = Math.round(memoryOf(server.child.pid).hwmMb);
+      await server.stop();
+      if (profileDir) {
+        const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+        if (file) {
+          const p = summariseProfile(path.join(profileDir, file));
+          console.log(
+            `${kind}: server CPU profile (start, seed and all the load): busy ${p.busyMs} ms, idle ${p.idleMs} ms`,
+          );
+          console.log(`  by package: ${p.byPackage.map((g) => `${g.name} ${g.share}`).join(', ')}`);
+          for (const f of p.byFunction) console.log(`  ${f.share.padStart(6)}  ${f.name}`);
+        }
+        rmSync(profileDir, { recursive: true, force: true });
+      }
+      return { rows, hwmMb };
     } finally {
       await server.stop();
     }

@@ -43,9 +43,9 @@ export async function waitForHttp(url, { timeoutMs = 120_000, child } = {}) {
 }
 
 /** Starts `node apps/server/dist/server.js` with the given environment; resolves once it answers. */
-export async function startServer(env, { label = 'server' } = {}) {
+export async function startServer(env, { label = 'server', nodeArgs = [] } = {}) {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -122,4 +122,51 @@ export async function signIn(base, email, password) {
     ?.split(';')[0];
   const body = await res.json();
   return { email, cookie, csrf: body.data.csrf_token };
+}
+
+/** Self time of a V8 CPU profile by package (node_modules/<name>, the server's own code, GC, idle). */
+export function summariseProfile(file, top = 12) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++)
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+  const groups = new Map();
+  const fns = new Map();
+  let total = 0;
+  for (const [id, us] of self) {
+    const { callFrame } = byId.get(id);
+    const url = callFrame.url ?? '';
+    const group =
+      callFrame.functionName === '(idle)'
+        ? '(idle)'
+        : callFrame.functionName === '(garbage collector)'
+          ? '(garbage collector)'
+          : (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+            (url.includes('dist/server.js')
+              ? 'server bundle'
+              : url.startsWith('node:')
+                ? 'node core'
+                : url
+                  ? url
+                  : callFrame.functionName || '(native)'));
+    groups.set(group, (groups.get(group) ?? 0) + us);
+    const fn = `${callFrame.functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + us);
+    total += us;
+  }
+  const busy = total - (groups.get('(idle)') ?? 0);
+  const pct = (us) => `${((us / busy) * 100).toFixed(1)}%`;
+  const sort = (m) =>
+    [...m]
+      .filter(([k]) => !k.startsWith('(idle)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top);
+  return {
+    busyMs: Math.round(busy / 1000),
+    idleMs: Math.round((groups.get('(idle)') ?? 0) / 1000),
+    byPackage: sort(groups).map(([k, us]) => ({ name: k, share: pct(us) })),
+    byFunction: sort(fns).map(([k, us]) => ({ name: k, share: pct(us) })),
+  };
 }

@@ -1,8 +1,8 @@
 import { SESSION_TTL_MS } from '@club/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { pickLanguage } from '../i18n';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
@@ -23,7 +23,28 @@ export async function findSession(db: Tx, cookieValue: string): Promise<Auth | n
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sha256(cookieValue)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) return null;
+  return row ? toAuth(row) : null;
+}
+
+/**
+ * The lookup every API call makes, prepared once: the query is not rebuilt per request, and on
+ * PostgreSQL each pooled connection plans it once (docs/performance.md).
+ */
+function preparedSessionLookup(db: Db) {
+  const query = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('club_find_session');
+  return async (cookieValue: string): Promise<Auth | null> => {
+    const [row] = await query.execute({ id: sha256(cookieValue) });
+    return row ? toAuth(row) : null;
+  };
+}
+
+function toAuth(row: { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect }): Auth {
   return {
     sessionId: row.session.id,
     csrfToken: row.session.csrfToken,
@@ -68,6 +89,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'pl');
   const cookieName = sessionCookieName(app.config.PUBLIC_URL);
+  const lookup = preparedSessionLookup(app.db);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.lang = pickLanguage(request.headers['accept-language']);
@@ -76,7 +98,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       request.url.startsWith('/panel/api/') || (request.routeOptions.url ?? '').startsWith('/panel/api/');
     if (!isApi) return;
     const cookie = request.cookies[cookieName];
-    request.auth = cookie ? await findSession(app.db, cookie) : null;
+    request.auth = cookie ? await lookup(cookie) : null;
     if (request.auth) request.lang = request.auth.user.languageCode === 'en' ? 'en' : 'pl';
     // An unknown API path is a plain 404 for everyone (the not-found handler has no route config).
     if (request.is404) return;
