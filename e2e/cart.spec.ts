@@ -126,6 +126,7 @@ test.describe('cart and payment (Polish)', () => {
     await gala.getByRole('textbox', { name: 'Preferencje dietetyczne' }).fill('wegetariańskie');
     await gala.getByRole('button', { name: 'Zapisz dane' }).click();
     await expect(gala.getByText('Dane uzupełnione')).toBeVisible();
+    await expect(gala.getByRole('button', { name: 'Edytuj dane' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByText('Niektóre produkty wymagają uzupełnienia danych.')).toBeHidden();
     await expect(gala.getByText('2 400,00 zł')).toBeVisible();
     await expect(order).toBeEnabled();
@@ -456,5 +457,14 @@ test.describe('shopping history', () => {
     await page.goto('/panel/account/shopping-history');
     await expect(historyRows(page).first()).toBeVisible();
     await noHorizontalScroll(page);
+    // The details popup stacks each line instead of squeezing a table.
+    await historyRows(page).first().getByRole('button').click();
+    const details = page.getByRole('dialog');
+    await expect(details).toContainText(GOLF.pl);
+    const overflow = await details.evaluate((el) => {
+      const wrap = el.querySelector('table')!.parentElement!;
+      return wrap.scrollWidth - wrap.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

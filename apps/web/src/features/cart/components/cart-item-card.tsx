@@ -114,7 +114,7 @@ export function CartItemCard({ item }: { item: TCartItem }) {
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? t('collapse') : t('expand')}
+          {open ? t('collapse') : item.is_filled ? t('edit') : t('expand')}
         </Button>
         <Button variant="ghost" size="small" onClick={onRemove} loading={remove.isPending}>
           {t('remove')}

@@ -65,9 +65,9 @@ function OrderBody({
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder
               <tr key={`${line.product_name}-${i}`}>
                 <td>{line.product_name}</td>
-                <td>{day(line.product_start_date)}</td>
-                <td>{line.quantity}</td>
-                <td>{money(line.price)}</td>
+                <td data-label={t('startDate')}>{day(line.product_start_date)}</td>
+                <td data-label={t('quantity')}>{line.quantity}</td>
+                <td data-label={t('price')}>{money(line.price)}</td>
               </tr>
             ))}
           </tbody>
