@@ -24,6 +24,20 @@ function translateFieldErrors(
 
 /** The one error handler: every failure leaves as the envelope of DESIGN.md §4, in the user's language. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // A NUL character can be stored nowhere (PostgreSQL text refuses it): refuse it before any handler runs.
+  app.addHook('preValidation', async (request) => {
+    const field = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
+    if (field !== null) {
+      throw new AppError(
+        422,
+        'VALIDATION',
+        'common.validation',
+        {},
+        { [field || '_']: ['validation.wrongValue'] },
+      );
+    }
+  });
+
   const send = (reply: FastifyReply, status: number, body: Envelope) => reply.status(status).send(body);
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -86,6 +100,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: translate(lang, 'common.badRequest'),
       });
     }
+    // Defence in depth: data PostgreSQL refuses (NUL bytes, out-of-range numbers) is the client's error.
+    if (isRejectedInput(error)) {
+      return send(reply, 422, {
+        success: false,
+        code: 'VALIDATION',
+        message: translate(lang, 'common.validation'),
+        errors: { _: [translate(lang, 'validation.wrongValue')] },
+      });
+    }
     const unavailable = isDatabaseUnavailable(error);
     request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
     if (unavailable) reply.header('retry-after', '5');
@@ -106,7 +129,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Connection failures of the database (also when Drizzle wraps them as the `cause` of its query error). */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+export /** PostgreSQL data exceptions caused by the values sent (class 22), e.g. 22021 NUL byte, 22003 range. */
+function isRejectedInput(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object') return false;
   const cause = (error as { cause?: unknown }).cause;
   if (depth < 3 && cause && isDatabaseUnavailable(cause, depth + 1)) return true;
@@ -127,4 +156,24 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
       String((error as Error).message),
     )
   );
+}
+
+/** The path of the first string containing U+0000 in a parsed body or query, or null. */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return path || key;
+      const found = findNul(inner, path ? `${path}.${key}` : key);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
