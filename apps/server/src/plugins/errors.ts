@@ -135,7 +135,7 @@ function isRejectedInput(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object') return false;
   const cause = (error as { cause?: unknown }).cause;
   if (depth < 3 && cause && isDatabaseUnavailable(cause, depth + 1)) return true;
