@@ -128,13 +128,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Connection failures of the database (also when Drizzle wraps them as the `cause` of its query error). */
 /** PostgreSQL data exceptions caused by the values sent (class 22), e.g. 22021 NUL byte, 22003 range. */
 function isRejectedInput(error: unknown): boolean {
   const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+/** Connection failures of the database (also when Drizzle wraps them as the `cause` of its query error). */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object') return false;
   const cause = (error as { cause?: unknown }).cause;
