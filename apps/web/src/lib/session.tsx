@@ -1,10 +1,5 @@
-import {
-  type LanguageCode,
-  TOKEN_REFRESH_AFTER_MS,
-  TOKEN_REFRESH_CHECK_MS,
-  type TLanguage,
-  type TSessionUser,
-} from '@club/shared';
+import type { TLanguage, TSessionUser } from '@club/shared';
+import { type LanguageCode, TOKEN_REFRESH_AFTER_MS, TOKEN_REFRESH_CHECK_MS } from '@club/shared/constants';
 import {
   createContext,
   type ReactNode,

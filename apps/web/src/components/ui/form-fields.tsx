@@ -1,6 +1,6 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import { translateMessageKey } from '@club/shared';
+import { translateMessageKey } from '@club/shared/i18n/translate';
 import {
   forwardRef,
   type InputHTMLAttributes,

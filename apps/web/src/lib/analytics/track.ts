@@ -1,4 +1,4 @@
-import { orderTotal } from '@club/shared';
+import { orderTotal } from '@club/shared/money';
 import { api } from '../api-client';
 import {
   cartAddCommands,

@@ -1,4 +1,5 @@
-import { LANGUAGES, type LanguageCode, validationMessages } from '@club/shared';
+import { LANGUAGES, type LanguageCode } from '@club/shared/constants';
+import { validationMessages } from '@club/shared/i18n/validation';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import commonEn from './locales/en.json';
