@@ -24,6 +24,8 @@ export type RouteInfo = {
   access: string;
   passwordCheck: boolean;
   csrf: boolean;
+  /** The route declares a body schema (the security suite fuzzes each one). */
+  body: boolean;
 };
 
 /** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
@@ -75,6 +77,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
         access: route.config?.access ?? 'user',
         passwordCheck: route.config?.passwordCheck ?? false,
         csrf: route.config?.csrf ?? false,
+        body: Boolean(route.schema?.body),
       });
     }
   });

@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteInfo } from '../../src/app';
+import type { Client } from '../helpers';
+import { skipIfNoDatabase } from '../helpers';
+import {
+  ACTORS,
+  type Actor,
+  API,
+  bonusBody,
+  createWorld,
+  existingCustomerBody,
+  invoiceBody,
+  newCustomerBody,
+  profileBody,
+  uniqueEmail,
+  type World,
+} from './world';
+
+/**
+ * The authorisation matrix: every registered route × {anonymous, a customer, another customer, a
+ * dealer, another dealer}, each with the status DESIGN.md §4-5 and SPEC.md §6 imply. The routes come
+ * from the server's own table (app.routeTable): a route without an entry here fails the suite, so a
+ * new route must be classified before it ships.
+ *
+ * Dealers have passed auth/check-password (the gate itself is tested below). The owners of the cart
+ * lines, the order and the dealer's customer are `customer` and `dealer`; the others must get 404
+ * (not 403: the answer does not even confirm that the id exists).
+ */
+type Statuses = Record<Actor, number>;
+type Case = {
+  url?: string;
+  body?: unknown;
+  /** Each call on a new session (it would end the shared one) or a brand-new account (it removes it). */
+  fresh?: 'session' | 'user';
+  expect: Statuses;
+  why?: string;
+};
+
+const all = (s: number): Statuses => ({
+  anonymous: s,
+  customer: s,
+  otherCustomer: s,
+  dealer: s,
+  otherDealer: s,
+});
+/** Any signed-in member (access 'user'). */
+const signedIn = (s: number): Statuses => ({ ...all(s), anonymous: 401 });
+/** Customers only; `other` is what another customer gets for the first customer's thing. */
+const customers = (s: number, other = s): Statuses => ({
+  anonymous: 401,
+  customer: s,
+  otherCustomer: other,
+  dealer: 403,
+  otherDealer: 403,
+});
+const dealers = (s: number, other = s): Statuses => ({
+  anonymous: 401,
+  customer: 403,
+  otherCustomer: 403,
+  dealer: s,
+  otherDealer: other,
+});
+
+const EXPECTATIONS: Record<string, (w: World) => Case> = {
+  // Catalogue, gallery and content: every member, nobody else (SPEC.md §2: all routes need a user).
+  'GET /panel/api/v1/products/items': () => ({ url: '?page=1&where[for_user]=true', expect: signedIn(200) }),
+  'GET /panel/api/v1/products/item/:id': (w) => ({ url: String(w.ids.product), expect: signedIn(200) }),
+  'POST /panel/api/v1/products/add-notification/:id': (w) => ({
+    url: String(w.ids.announcedProduct),
+    expect: customers(200),
+  }),
+  'GET /panel/api/v1/settings/categories/items': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/settings/partners/items': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/galleries/items': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/galleries/dates': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/galleries/item/:id': (w) => ({ url: String(w.ids.gallery), expect: signedIn(200) }),
+  'GET /panel/api/v1/pages/page': () => ({ url: '?type=ABOUT', expect: signedIn(200) }),
+  'GET /panel/api/v1/pages/contact': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/faq/categories/items': () => ({ expect: signedIn(200) }),
+
+  // Sign-in and the session.
+  'POST /panel/api/v1/auth/login': () => ({
+    body: { email: uniqueEmail('nobody'), password: 'Wrong#Password1' },
+    expect: all(401),
+    why: 'public; wrong credentials are 401 for everyone, signed in or not',
+  }),
+  'GET /panel/api/v1/auth/me': () => ({ expect: signedIn(200) }),
+  'POST /panel/api/v1/auth/refresh-token': () => ({ expect: signedIn(200) }),
+  'POST /panel/api/v1/auth/logout': () => ({
+    fresh: 'session',
+    expect: all(200),
+    why: 'public: ends a session if any',
+  }),
+  'POST /panel/api/v1/auth/change-password': () => ({
+    fresh: 'user',
+    body: {
+      current_password: 'Excellence#2026',
+      password: 'New#Passw0rd',
+      password_confirmation: 'New#Passw0rd',
+    },
+    expect: signedIn(200),
+  }),
+  'POST /panel/api/v1/auth/check-password': () => ({
+    body: { password: 'Excellence#2026' },
+    expect: signedIn(200),
+  }),
+  'POST /panel/api/v1/auth/forgot-password': () => ({
+    body: { email: uniqueEmail('forgot') },
+    expect: all(200),
+    why: 'public; the same answer whether the account exists',
+  }),
+  'POST /panel/api/v1/auth/reset-password': () => ({
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+    expect: all(404),
+    why: 'public; a token that was never issued',
+  }),
+  'GET /panel/api/v1/settings/languages/items': () => ({
+    expect: all(200),
+    why: 'public: the login screen needs it',
+  }),
+  'GET /panel/api/v1/users/update-language': (w) => ({
+    url: `?language_id=${w.ids.languagePl}`,
+    expect: signedIn(200),
+  }),
+
+  // The member's own account (SPEC.md §6: profile, invoice data, interests, removal are the customer's).
+  'GET /panel/api/v1/customers/item': () => ({ expect: customers(200) }),
+  'GET /panel/api/v1/dealers/item': () => ({ expect: dealers(200) }),
+  'POST /panel/api/v1/customers/update': () => ({ body: profileBody, expect: customers(200) }),
+  'POST /panel/api/v1/customers/update-invoice-data': () => ({ body: invoiceBody, expect: customers(200) }),
+  'GET /panel/api/v1/settings/interests/items': () => ({ expect: signedIn(200) }),
+  'POST /panel/api/v1/customers/update-interests': () => ({
+    body: { interests: [1, 3, 5, 7, 9, 11] },
+    expect: customers(200),
+  }),
+  'POST /panel/api/v1/customers/remove-account': () => ({ fresh: 'user', expect: customers(200) }),
+  'GET /panel/api/v1/calendar/:token.ics': (w) => ({
+    url: w.calendarToken,
+    expect: all(200),
+    why: 'public: the secret token in the address is the credential (calendar apps send no cookie)',
+  }),
+
+  // The dealer's workspace: only his own customers (DESIGN.md §6).
+  'GET /panel/api/v1/dealers/customers/items': () => ({ expect: dealers(200) }),
+  'POST /panel/api/v1/dealers/customers/register/new': (w) => ({
+    body: newCustomerBody(w.ids.languagePl),
+    expect: dealers(200),
+  }),
+  'POST /panel/api/v1/dealers/customers/register/existing': (w) => ({
+    body: existingCustomerBody(w.ids.languagePl),
+    expect: dealers(200),
+  }),
+  'GET /panel/api/v1/dealers/customers/item/:id': (w) => ({
+    url: String(w.ids.dealerCustomer),
+    expect: dealers(200, 404),
+  }),
+  'POST /panel/api/v1/dealers/customers/update/:id': (w) => ({
+    url: String(w.ids.dealerCustomer),
+    body: { customer: { order_number: 'ZAM-77', vehicle_issue: '2025-06-01' } },
+    expect: dealers(200, 404),
+    why: 'the owner may note the order number early; another dealer is told it does not exist',
+  }),
+  'GET /panel/api/v1/registration/agreements': () => ({
+    url: `?token=${'x'.repeat(40)}`,
+    expect: all(404),
+    why: 'public: the e-mailed link is the credential',
+  }),
+  'POST /panel/api/v1/registration/agreements': () => ({
+    body: { token: 'x'.repeat(40), term_1: true, term_2: true, term_3: true },
+    expect: all(404),
+  }),
+  'GET /panel/api/v1/registration/activate': () => ({ url: `?token=${'x'.repeat(40)}`, expect: all(404) }),
+  'POST /panel/api/v1/registration/activate': () => ({
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+    expect: all(404),
+  }),
+  'GET /panel/api/v1/bonus/tax-offices': () => ({ expect: dealers(200) }),
+  'POST /panel/api/v1/bonus/store': () => ({ fresh: 'user', body: bonusBody, expect: dealers(200) }),
+
+  // The cart and orders: customers only, each his own lines and orders.
+  'GET /panel/api/v1/sales/cart/items': () => ({ expect: customers(200) }),
+  'POST /panel/api/v1/sales/cart/add': (w) => ({
+    fresh: 'user',
+    body: { product_id: w.ids.product },
+    expect: customers(200),
+  }),
+  'POST /panel/api/v1/sales/cart/update/:id': (w) => ({
+    url: String(w.ids.cartItem),
+    body: { quantity: 1, cart_label_answer: '', persons: [], terms: [] },
+    expect: customers(200, 404),
+  }),
+  'POST /panel/api/v1/sales/cart/remove/:id': (w) => ({
+    url: String(w.ids.cartItemPostRemove),
+    expect: customers(200, 404),
+  }),
+  'DELETE /panel/api/v1/sales/cart/remove/:id': (w) => ({
+    url: String(w.ids.cartItemDeleteRemove),
+    expect: customers(200, 404),
+  }),
+  'POST /panel/api/v1/sales/cart/check-discount-code': () => ({
+    body: { discount_code: 'CLUB100' },
+    expect: customers(200),
+  }),
+  'POST /panel/api/v1/sales/cart/order': () => ({
+    fresh: 'user',
+    body: { discount_code: '', is_invoice: 0 },
+    expect: customers(409),
+    why: 'a new member has an empty cart: refused as a conflict after the role check',
+  }),
+  'GET /panel/api/v1/sales/orders/items': () => ({ expect: customers(200) }),
+  'GET /panel/api/v1/sales/orders/item/:id': (w) => ({
+    url: String(w.ids.order),
+    expect: customers(200, 404),
+  }),
+  'POST /panel/api/v1/payments/notify/:provider': () => ({
+    url: 'sandbox',
+    body: { ref: 'unknown', status: 'PAID' },
+    expect: all(400),
+    why: 'public: server-to-server, authenticated by its signature only',
+  }),
+  'GET /panel/api/v1/settings/analytics': () => ({
+    expect: all(200),
+    why: 'public: the consent banner needs it',
+  }),
+  'GET /panel/api/v1/health': () => ({ expect: all(200), why: 'public: for the load balancer' }),
+
+  // Outside the API.
+  'GET /panel/media/*': (w) => ({
+    url: w.mediaFile,
+    expect: all(200),
+    why: 'public: experience images and materials are not personal data (cached 30 days)',
+  }),
+  'GET /panel/payments/sandbox/:ref': () => ({
+    url: 'unknown-ref',
+    expect: all(404),
+    why: 'the sandbox operator page, keyed by an unguessable payment ref',
+  }),
+  'POST /panel/payments/sandbox/:ref/:action': () => ({ url: 'unknown-ref/pay', expect: all(404) }),
+  'GET /': () => ({ expect: all(302) }),
+  'GET /panel': () => ({ expect: all(302) }),
+  'GET /panel/': () => ({ expect: all(200), why: 'the app shell holds no data; screens ask the API' }),
+  'GET /panel/*': () => ({ url: '/panel/customers/edit/1', expect: all(200) }),
+};
+
+/** Files of the built web app (hashed assets, favicon, legal PDFs): public, the same for everyone. */
+const isBuiltFile = (r: RouteInfo) =>
+  r.method === 'GET' &&
+  !r.url.startsWith('/panel/api/') &&
+  !r.url.startsWith('/panel/media/') &&
+  /^\/panel\/(assets\/)?(docs\/)?[^/*:]+\.[a-z0-9]+$/i.test(r.url);
+
+const key = (r: RouteInfo) => `${r.method} ${r.url}`;
+
+/** The concrete address of a case: a path for the parameters, or a query string. */
+function addressOf(route: RouteInfo, c: Case): string {
+  const u = c.url ?? '';
+  if (u.startsWith('/')) return u;
+  if (/[:*]/.test(route.url)) {
+    const parts = u.split('/');
+    let i = 0;
+    return route.url.replace(/:[A-Za-z0-9_]+|\*/g, () => parts[i++] ?? '1');
+  }
+  return route.url + u;
+}
+
+describe.skipIf(skipIfNoDatabase)('authorisation matrix over the route table', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await createWorld();
+  }, 120_000);
+  afterAll(() => w?.t.close());
+
+  it('classifies every registered route, and no entry is stale', () => {
+    const routes = w.routes.filter((r) => !r.url.startsWith(`${API}/test/`));
+    const unclassified = routes.filter((r) => !isBuiltFile(r) && !(key(r) in EXPECTATIONS)).map(key);
+    expect(unclassified, 'add these routes to EXPECTATIONS with the status each caller must get').toEqual([]);
+    const stale = Object.keys(EXPECTATIONS).filter((k) => !routes.some((r) => key(r) === k));
+    expect(stale).toEqual([]);
+  });
+
+  it('every route × caller gets its expected status', { timeout: 180_000 }, async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    const routes = w.routes.filter((r) => key(r) in EXPECTATIONS);
+    for (const route of routes) {
+      for (const actor of ACTORS) {
+        // Built per call: bodies with unique e-mails and VINs must not collide between callers.
+        const spec = EXPECTATIONS[key(route)]!(w);
+        const url = addressOf(route, spec);
+        const client: Client = spec.fresh ? await w.fresh(actor, spec.fresh) : w.clients[actor];
+        const body = route.method === 'GET' ? undefined : (spec.body ?? {});
+        const res = url.startsWith('/panel')
+          ? await client.request(route.method as 'GET', url, body)
+          : await w.t.app.inject({ method: 'GET', url, headers: { cookie: client.cookie } });
+        checked++;
+        const expected = spec.expect[actor];
+        if (res.statusCode !== expected) {
+          failures.push(
+            `${key(route)} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 140)}`,
+          );
+        }
+        // Refusals of the API are the envelope, with a stable code for the gate that refused.
+        if (url.startsWith(API) && res.statusCode >= 400) {
+          const body = res.json() as { success?: boolean; code?: string };
+          if (body.success !== false || typeof body.code !== 'string')
+            failures.push(`${key(route)} as ${actor}: no envelope`);
+          if (res.statusCode === 401 && !['UNAUTHENTICATED', 'INVALID_CREDENTIALS'].includes(body.code ?? ''))
+            failures.push(`${key(route)} 401 code ${body.code}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(250);
+  });
+
+  it('files of the built app are public and the same for every caller', async () => {
+    const files = w.routes.filter(isBuiltFile);
+    const failures: string[] = [];
+    for (const route of files) {
+      for (const actor of ['anonymous', 'customer'] as const) {
+        const res = await w.clients[actor].get(route.url);
+        if (res.statusCode !== 200) failures.push(`${key(route)} as ${actor}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('routes behind the password re-entry refuse a dealer who has not re-entered it (403 PASSWORD_CHECK_REQUIRED)', async () => {
+    const gated = w.routes.filter((r) => r.passwordCheck);
+    expect(gated.map(key).sort()).toEqual([
+      'GET /panel/api/v1/bonus/tax-offices',
+      'GET /panel/api/v1/dealers/customers/items',
+      'POST /panel/api/v1/bonus/store',
+    ]);
+    const dealer = new (w.clients.dealer.constructor as new (app: unknown) => Client)(w.t.app);
+    expect((await dealer.login(w.accounts.dealer.email, w.accounts.dealer.password)).statusCode).toBe(200);
+    for (const route of gated) {
+      const res = await dealer.request(
+        route.method as 'GET',
+        route.url,
+        route.method === 'GET' ? undefined : bonusBody,
+      );
+      expect(res.statusCode, key(route)).toBe(403);
+      expect((res.json() as { code: string }).code).toBe('PASSWORD_CHECK_REQUIRED');
+    }
+  });
+
+  it('lists show only what the caller owns: another dealer never sees the customer, another member never the order', async () => {
+    const email = (
+      (await w.clients.dealer.get(`/dealers/customers/item/${w.ids.dealerCustomer}`)).json() as {
+        data: { user: { email: string } };
+      }
+    ).data.user.email;
+    const mine = (
+      await w.clients.dealer.get(`/dealers/customers/items?where[search]=${encodeURIComponent(email)}`)
+    ).json() as {
+      data: { id: number }[];
+    };
+    expect(mine.data.map((c) => c.id)).toContain(w.ids.dealerCustomer);
+    const theirs = (
+      await w.clients.otherDealer.get(`/dealers/customers/items?where[search]=${encodeURIComponent(email)}`)
+    ).json() as {
+      data: unknown[];
+    };
+    expect(theirs.data).toEqual([]);
+    const otherOrders = (await w.clients.otherCustomer.get('/sales/orders/items')).json() as {
+      data: { id: number }[];
+    };
+    expect(otherOrders.data.map((o) => o.id)).not.toContain(w.ids.order);
+    const otherCart = (await w.clients.otherCustomer.get('/sales/cart/items')).json() as {
+      data: { id: number }[];
+    };
+    expect(otherCart.data.map((l) => l.id)).not.toContain(w.ids.cartItem);
+  });
+
+  it('what another member tried left the owner’s things as they were', async () => {
+    const cart = (await w.clients.customer.get('/sales/cart/items')).json() as { data: { id: number }[] };
+    expect(cart.data.map((l) => l.id)).toContain(w.ids.cartItem);
+    expect((await w.clients.customer.get(`/sales/orders/item/${w.ids.order}`)).statusCode).toBe(200);
+    expect((await w.clients.dealer.get(`/dealers/customers/item/${w.ids.dealerCustomer}`)).statusCode).toBe(
+      200,
+    );
+  });
+});

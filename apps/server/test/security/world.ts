@@ -1,0 +1,256 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { RouteInfo } from '../../src/app';
+import { galleries, languages, users } from '../../src/db/schema';
+import { demoMediaDir } from '../../src/modules/catalog/media';
+import { createTestProduct } from '../../src/modules/orders/test-fixtures';
+import { Client, createTestApp, createTestUser, type TestApp } from '../helpers';
+
+/**
+ * The world the security suite works in: one app per test file, five callers and the things they
+ * own (a cart, an order, a dealer's customer), so that ownership can be tested across callers.
+ */
+export type Actor = 'anonymous' | 'customer' | 'otherCustomer' | 'dealer' | 'otherDealer';
+/** Owners go last: a removal by the owner must not hide what the others were refused. */
+export const ACTORS: Actor[] = ['anonymous', 'otherCustomer', 'otherDealer', 'customer', 'dealer'];
+
+export type Account = { id: number; email: string; password: string };
+
+export type World = {
+  t: TestApp;
+  routes: RouteInfo[];
+  clients: Record<Actor, Client>;
+  accounts: Record<Exclude<Actor, 'anonymous'>, Account>;
+  ids: {
+    product: number;
+    announcedProduct: number;
+    gallery: number;
+    cartItem: number;
+    cartItemPostRemove: number;
+    cartItemDeleteRemove: number;
+    order: number;
+    dealerCustomer: number;
+    languagePl: number;
+  };
+  calendarToken: string;
+  mediaFile: string;
+  /** A new session of the actor's account, or a brand-new account of the actor's type. */
+  fresh: (actor: Actor, kind: 'session' | 'user') => Promise<Client>;
+};
+
+export const API = '/panel/api/v1';
+
+export const profileBody = {
+  honorific: 'MRS',
+  name: 'Anna',
+  surname: 'Zielińska',
+  phone_prefix: '+48',
+  phone: '512345678',
+  customer: {
+    street: 'Mokotowska',
+    building_number: '5',
+    flat_number: '',
+    post_code: '00-640',
+    city: 'Warszawa',
+    term_1: 1,
+    term_2: 1,
+    term_2a: 0,
+    term_3: 1,
+    term_4_car: 1,
+    term_4_email: 0,
+    term_4_group: 1,
+    term_4_phone: 0,
+    term_4_post: 0,
+  },
+};
+
+export const invoiceBody = {
+  invoice_company_name: 'Zielińska Design',
+  invoice_street: 'Mokotowska',
+  invoice_building_number: '5',
+  invoice_locale_number: '',
+  invoice_post_code: '00-640',
+  invoice_city: 'Warszawa',
+  tax_number_prefix: 'PL',
+  tax_number: '526-025-02-74',
+};
+
+export const bonusBody = {
+  name: 'Piotr',
+  surname: 'Nowak',
+  email: 'piotr.nowak@example.com',
+  phone: '+48 602 345 678',
+  address: 'Puławska 314',
+  post_code: '02-819',
+  city: 'Warszawa',
+  pesel: '44051401359',
+  tax_number: '',
+  taxation_form: 'PIT-11',
+  tax_office: 'Urząd Skarbowy Warszawa-Mokotów',
+  correspondence_address: '',
+  term_1: true,
+  term_2: true,
+  term_3: true,
+  term_4: true,
+};
+
+let unique = 0;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${(unique++).toString(36)}@example.com`;
+export const uniqueVin = () => {
+  const chars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+  return `WBA${Array.from({ length: 14 }, () => chars[Math.floor(Math.random() * chars.length)]).join('')}`;
+};
+
+export const newCustomerBody = (languageId: number) => ({
+  user: {
+    name: 'Adam',
+    surname: 'Nowicki',
+    email: uniqueEmail('new'),
+    honorific: 'MR',
+    language_id: languageId,
+  },
+  customer: {
+    model: 'X7',
+    contract_number: 'UM/1',
+    street: 'Długa',
+    building_number: '5',
+    flat_number: '',
+    post_code: '00-001',
+    city: 'Warszawa',
+  },
+});
+
+export const existingCustomerBody = (languageId: number) => ({
+  user: { honorific: '', name: '', surname: '', language_id: languageId },
+  customer: { model: 'i7', vehicle_issue: '2025-05-20', vin_number: uniqueVin(), order_number: 'ZAM-1' },
+});
+
+async function signIn(t: TestApp, account: Account, type: 'CUSTOMER' | 'DEALER'): Promise<Client> {
+  const client = new Client(t.app);
+  const res = await client.login(account.email, account.password);
+  expect(res.statusCode, res.body).toBe(200);
+  // Dealer routes behind the password re-entry: verified once, so that the matrix reaches them.
+  if (type === 'DEALER') {
+    expect((await client.post('/auth/check-password', { password: account.password })).statusCode).toBe(200);
+  }
+  return client;
+}
+
+/** The first file of the demo media, as a URL path under /panel/media/. */
+function firstMediaFile(): string {
+  const root = demoMediaDir();
+  for (const dir of ['products', 'gallery', 'categories']) {
+    const files = readdirSync(path.join(root, dir)).filter((f) => !f.startsWith('.'));
+    if (files[0]) return `/panel/media/${dir}/${files[0]}`;
+  }
+  throw new Error('no demo media');
+}
+
+export async function createWorld(): Promise<World> {
+  const t = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '100000' } });
+  const db = t.app.db;
+  const typeOf: Record<Exclude<Actor, 'anonymous'>, 'CUSTOMER' | 'DEALER'> = {
+    customer: 'CUSTOMER',
+    otherCustomer: 'CUSTOMER',
+    dealer: 'DEALER',
+    otherDealer: 'DEALER',
+  };
+  const accounts = {} as World['accounts'];
+  const clients = { anonymous: new Client(t.app) } as World['clients'];
+  for (const [actor, type] of Object.entries(typeOf) as [
+    Exclude<Actor, 'anonymous'>,
+    'CUSTOMER' | 'DEALER',
+  ][]) {
+    accounts[actor] = await createTestUser(db, { type });
+    clients[actor] = await signIn(t, accounts[actor], type);
+  }
+
+  const [pl] = await db.select().from(languages).where(sql`${languages.code} = 'pl'`);
+  const [gallery] = await db.select({ id: galleries.id }).from(galleries).limit(1);
+  const [customerRow] = await db
+    .select({ token: users.calendarToken })
+    .from(users)
+    .where(sql`${users.id} = ${accounts.customer.id}`);
+
+  // The customer's things: an order (placed first: ordering empties the cart), then three cart lines.
+  const customer = clients.customer;
+  const addLine = async () => {
+    const { product } = await createTestProduct(db);
+    const res = await customer.post('/sales/cart/add', { product_id: product.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { data: { id: number } }).data.id;
+    expect((await customer.post(`/sales/cart/update/${id}`, { quantity: 1 })).statusCode).toBe(200);
+    return { productId: product.id, lineId: id };
+  };
+  await addLine();
+  const ordered = await customer.post('/sales/cart/order', { discount_code: '', is_invoice: 0 });
+  expect(ordered.statusCode, ordered.body).toBe(200);
+  const orders = (await customer.get('/sales/orders/items')).json() as { data: { id: number }[] };
+  const order = orders.data[0]!.id;
+  const line = await addLine();
+  const postRemove = await addLine();
+  const deleteRemove = await addLine();
+  const { product: announced } = await createTestProduct(db, { published: 2 });
+
+  const registered = await clients.dealer.post('/dealers/customers/register/new', newCustomerBody(pl!.id));
+  expect(registered.statusCode, registered.body).toBe(200);
+
+  const fresh = async (actor: Actor, kind: 'session' | 'user'): Promise<Client> => {
+    if (actor === 'anonymous') return new Client(t.app);
+    const type = typeOf[actor];
+    const account = kind === 'user' ? await createTestUser(db, { type }) : accounts[actor];
+    return signIn(t, account, type);
+  };
+
+  return {
+    t,
+    routes: t.app.routeTable as RouteInfo[],
+    clients,
+    accounts,
+    ids: {
+      product: line.productId,
+      announcedProduct: announced.id,
+      gallery: gallery!.id,
+      cartItem: line.lineId,
+      cartItemPostRemove: postRemove.lineId,
+      cartItemDeleteRemove: deleteRemove.lineId,
+      order,
+      dealerCustomer: (registered.json() as { data: { customer_id: number } }).data.customer_id,
+      languagePl: pl!.id,
+    },
+    calendarToken: customerRow!.token!,
+    mediaFile: firstMediaFile(),
+    fresh,
+  };
+}
+
+/** Row counts and a checksum of every table (rate-limit counters aside: failures are meant to count). */
+export async function databaseFingerprint(t: TestApp): Promise<Record<string, string>> {
+  const tables = (await t.app.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limits' order by 1`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const parts = tables.rows.map(
+    ({ tablename }) =>
+      sql`select ${tablename}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as sum from ${sql.identifier(tablename)} t`,
+  );
+  const query = sql.join(parts, sql` union all `);
+  const result = (await t.app.db.execute(query)) as unknown as { rows: { name: string; sum: string }[] };
+  return Object.fromEntries(result.rows.map((r) => [r.name, r.sum]));
+}
+
+export const isEnvelope = (body: unknown): boolean => {
+  const b = body as { success?: unknown; code?: unknown; message?: unknown; errors?: unknown };
+  return (
+    b?.success === false &&
+    typeof b.code === 'string' &&
+    typeof b.message === 'string' &&
+    b.message.length > 0 &&
+    (b.errors === undefined ||
+      (typeof b.errors === 'object' &&
+        b.errors !== null &&
+        Object.values(b.errors).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))))
+  );
+};
