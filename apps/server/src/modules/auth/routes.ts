@@ -37,27 +37,31 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/auth/login', { config: { access: 'public' }, schema: { body: ZLogin } }, async (request, reply) => {
-    const { email, password } = request.body;
-    await enforceLimits(app.limiter, [
-      { key: `login:account:${email}`, limit: RATE_LIMITS.loginPerAccount },
-      {
-        key: `login:address:${request.ip}`,
-        limit: { ...RATE_LIMITS.loginPerAddress, max: app.config.LOGIN_LIMIT_PER_ADDRESS },
-      },
-    ]);
-    const user = await findUserByEmail(app.db, email);
-    // The same answer (and the same time) for an unknown e-mail, a wrong password or an unfinished account.
-    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw invalidCredentials();
-    // Only failures count: the account starts afresh, and this sign-in gives its address attempt back
-    // (an office or the browser tests behind one address sign in many times).
-    await app.limiter.reset(`login:account:${email}`);
-    await app.limiter.release(`login:address:${request.ip}`);
-    if (request.auth) await deleteSession(app.db, request.auth.sessionId);
-    const session = await createSession(app.db, user.id);
-    setSessionCookie(app, reply, session.cookie);
-    return { success: true as const, data: toSessionUser(user, session.csrfToken) };
-  });
+  app.post(
+    '/auth/login',
+    { config: { access: 'public' }, schema: { body: ZLogin } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await enforceLimits(app.limiter, [
+        { key: `login:account:${email}`, limit: RATE_LIMITS.loginPerAccount },
+        {
+          key: `login:address:${request.ip}`,
+          limit: { ...RATE_LIMITS.loginPerAddress, max: app.config.LOGIN_LIMIT_PER_ADDRESS },
+        },
+      ]);
+      const user = await findUserByEmail(app.db, email);
+      // The same answer (and the same time) for an unknown e-mail, a wrong password or an unfinished account.
+      if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) throw invalidCredentials();
+      // Only failures count: the account starts afresh, and this sign-in gives its address attempt back
+      // (an office or the browser tests behind one address sign in many times).
+      await app.limiter.reset(`login:account:${email}`);
+      await app.limiter.release(`login:address:${request.ip}`);
+      if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+      const session = await createSession(app.db, user.id);
+      setSessionCookie(app, reply, session.cookie);
+      return { success: true as const, data: toSessionUser(user, session.csrfToken) };
+    },
+  );
 
   app.get('/auth/me', async (request) => {
     const auth = requireAuth(request);
@@ -82,7 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = requireAuth(request);
     await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
     if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
-      throw new AppError(422, 'WRONG_PASSWORD', 'common.validation', {}, { current_password: ['auth.wrongCurrentPassword'] });
+      throw new AppError(
+        422,
+        'WRONG_PASSWORD',
+        'common.validation',
+        {},
+        { current_password: ['auth.wrongCurrentPassword'] },
+      );
     }
     await app.limiter.reset(`check:${auth.user.id}`);
     const passwordHash = await hashPassword(request.body.password);
@@ -100,7 +110,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = requireAuth(request);
     await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
     if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) {
-      throw new AppError(422, 'WRONG_PASSWORD', 'common.validation', {}, { password: ['auth.wrongCurrentPassword'] });
+      throw new AppError(
+        422,
+        'WRONG_PASSWORD',
+        'common.validation',
+        {},
+        { password: ['auth.wrongCurrentPassword'] },
+      );
     }
     await app.limiter.reset(`check:${auth.user.id}`);
     await markPasswordVerified(app.db, auth.sessionId);
