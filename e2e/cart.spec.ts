@@ -254,6 +254,28 @@ test.describe('cart and payment (Polish)', () => {
     await expect(page).toHaveURL(/\/panel\/experiences$/);
   });
 
+  test('a VAT invoice without invoice data says so, links to the invoice data and blocks the order', async ({
+    page,
+    request,
+  }) => {
+    const user = await newUser(request);
+    await signIn(page, user, '/panel/home');
+    await addFilledItem(page, GOLF.id);
+    await page.goto('/panel/cart');
+    const order = page.getByRole('button', { name: 'Zamawiam i płacę' });
+    await expect(order).toBeEnabled();
+    await page.getByRole('checkbox', { name: 'Chcę otrzymać fakturę VAT' }).click();
+    await expect(page.getByText('Brakuje danych do faktury.')).toBeVisible();
+    await expect(order).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Uzupełnij dane do faktury' })).toHaveAttribute(
+      'href',
+      '/panel/account/invoice-info',
+    );
+    await page.getByRole('checkbox', { name: 'Chcę otrzymać fakturę VAT' }).click();
+    await expect(page.getByText('Brakuje danych do faktury.')).toBeHidden();
+    await expect(order).toBeEnabled();
+  });
+
   test('a total of 0 zł says there is no redirect and the order is paid at once', async ({
     page,
     request,
