@@ -154,6 +154,18 @@ function load(base, endpoint, sessions) {
   });
 }
 
+/** Lets the server finish the requests autocannon abandoned at the end of a run, before the next one. */
+async function settle(base) {
+  await new Promise((r) => setTimeout(r, 500));
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${base}/panel/api/v1/health`).catch(() => {});
+    if (Date.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 const summary = (r) => ({
   reqPerSec: Math.round(r.requests.average),
   p50Ms: r.latency.p50,
@@ -256,6 +268,7 @@ async function benchDatabase(kind) {
           const stopRss = sampleRss(server.child.pid);
           const real = summary(await load(server.base, endpoint, sessions));
           const peakRssMb = Math.round(stopRss());
+          await settle(server.base);
           rows.push({
             db: kind,
             endpoint: endpoint.name,
@@ -360,7 +373,13 @@ async function main() {
       {
         kind: 'api',
         at: new Date().toISOString(),
-        machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+        machine: {
+          cores: os.cpus().length,
+          cpu: os.cpus()[0]?.model,
+          node: process.version,
+          // Other work on the machine skews the numbers: the load average at the end of the run.
+          loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
+        },
         settings: { connections: CONNECTIONS, durationSec: DURATION },
         targets: TARGETS,
         memory,
@@ -369,6 +388,12 @@ async function main() {
       null,
       2,
     )}\n`,
+  );
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
   console.log(`written ${path.relative(ROOT, file)}`);
   if (results.some((r) => verdict(r) !== 'ok')) process.exitCode = 1;

@@ -94,11 +94,32 @@ async function summarise(route, lhr) {
       performance: failing('performance'),
       accessibility: failing('accessibility'),
       bestPractices: failing('best-practices'),
+      // What to fix, named: the nodes of failing accessibility audits, the LCP element, what shifted.
+      nodes: [
+        ...lhr.categories.accessibility.auditRefs
+          .filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1)
+          .flatMap((r) => (lhr.audits[r.id].details?.items ?? []).map((i) => `${r.id}: ${i.node?.snippet}`)),
+        ...nodeSnippets(lhr, 'largest-contentful-paint-element').map((n) => `LCP element: ${n}`),
+        ...nodeSnippets(lhr, 'layout-shifts').map((n) => `layout shift: ${n}`),
+      ].slice(0, 10),
       opportunities: Object.values(lhr.audits)
         .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
         .map((a) => `${a.id}: ${Math.round(a.details.overallSavingsMs)} ms`),
     },
   };
+}
+
+function nodeSnippets(lhr, id) {
+  const out = [];
+  const visit = (items) => {
+    for (const item of items ?? []) {
+      if (item.node?.snippet) out.push(item.node.snippet.slice(0, 160));
+      if (item.items) visit(item.items);
+    }
+  };
+  const details = lhr.audits[id]?.details;
+  visit(details?.items);
+  return out.slice(0, 4);
 }
 
 function verdict(r) {
@@ -183,7 +204,7 @@ async function main() {
   const file = path.join(dir, `web-${stamp}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ kind: 'web', at: new Date().toISOString(), preset: 'mobile', runs: RUNS, targets: TARGETS, results }, null, 2)}\n`,
+    `${JSON.stringify({ kind: 'web', at: new Date().toISOString(), preset: 'mobile', runs: RUNS, loadAverage: os.loadavg(), targets: TARGETS, results }, null, 2)}\n`,
   );
   console.log(`written ${path.relative(ROOT, file)}`);
   if (results.some((r) => r.verdict !== 'ok')) process.exitCode = 1;
