@@ -1,0 +1,270 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteInfo } from '../../src/app';
+import { type Client, skipIfNoDatabase } from '../helpers';
+import {
+  API,
+  bonusBody,
+  createWorld,
+  databaseFingerprint,
+  existingCustomerBody,
+  invoiceBody,
+  isEnvelope,
+  newCustomerBody,
+  profileBody,
+  type World,
+} from './world';
+
+/**
+ * Every body a route reads, fuzzed with fast-check (DESIGN.md §4: bad input never yields a 500, never
+ * changes stored data, and is answered with the error envelope). Each case is either a valid body with
+ * one to three fields replaced, removed or added, or any JSON value at all. After each refusal the
+ * row counts and checksums of every table must be what they were; a success moves the baseline.
+ *
+ * A route that declares a body schema (or reads its body) without an entry here fails the suite.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+
+type Target = { who: 'anonymous' | 'customer' | 'dealer'; url?: string; body: Record<string, unknown> };
+
+const TARGETS: Record<string, (w: World) => Target> = {
+  'POST /panel/api/v1/auth/login': (w) => ({
+    who: 'anonymous',
+    body: { email: w.accounts.otherCustomer.email, password: 'Wrong#Password1' },
+  }),
+  // A wrong current password: a fuzzed success would end the suite's own session.
+  'POST /panel/api/v1/auth/change-password': () => ({
+    who: 'customer',
+    body: {
+      current_password: 'Not#ThePassword1',
+      password: 'New#Passw0rd',
+      password_confirmation: 'New#Passw0rd',
+    },
+  }),
+  'POST /panel/api/v1/auth/check-password': (w) => ({
+    who: 'dealer',
+    body: { password: w.accounts.dealer.password },
+  }),
+  'POST /panel/api/v1/auth/forgot-password': (w) => ({
+    who: 'anonymous',
+    body: { email: w.accounts.otherDealer.email },
+  }),
+  'POST /panel/api/v1/auth/reset-password': () => ({
+    who: 'anonymous',
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+  }),
+  'POST /panel/api/v1/customers/update': () => ({ who: 'customer', body: profileBody }),
+  'POST /panel/api/v1/customers/update-invoice-data': () => ({ who: 'customer', body: invoiceBody }),
+  'POST /panel/api/v1/customers/update-interests': () => ({
+    who: 'customer',
+    body: { interests: [1, 3, 5, 7, 9, 11] },
+  }),
+  'POST /panel/api/v1/dealers/customers/register/new': (w) => ({
+    who: 'dealer',
+    body: newCustomerBody(w.ids.languagePl),
+  }),
+  'POST /panel/api/v1/dealers/customers/register/existing': (w) => ({
+    who: 'dealer',
+    body: existingCustomerBody(w.ids.languagePl),
+  }),
+  'POST /panel/api/v1/dealers/customers/update/:id': (w) => ({
+    who: 'dealer',
+    url: `/dealers/customers/update/${w.ids.dealerCustomer}`,
+    body: { customer: { order_number: 'ZAM-77', vehicle_issue: '2025-06-01' } },
+  }),
+  'POST /panel/api/v1/registration/agreements': () => ({
+    who: 'anonymous',
+    body: {
+      token: 'x'.repeat(40),
+      email: 'a@example.com',
+      name: 'Ala',
+      surname: 'Nowak',
+      term_1: true,
+      term_2: true,
+      term_3: true,
+    },
+  }),
+  'POST /panel/api/v1/registration/activate': () => ({
+    who: 'anonymous',
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+  }),
+  'POST /panel/api/v1/bonus/store': () => ({ who: 'dealer', body: bonusBody }),
+  'POST /panel/api/v1/sales/cart/add': (w) => ({ who: 'customer', body: { product_id: w.ids.product } }),
+  'POST /panel/api/v1/sales/cart/update/:id': (w) => ({
+    who: 'customer',
+    url: `/sales/cart/update/${w.ids.cartItem}`,
+    body: { quantity: 2, cart_label_answer: 'Ala', persons: [{ name: 'Jan', surname: 'Nowak' }], terms: [] },
+  }),
+  'POST /panel/api/v1/sales/cart/check-discount-code': () => ({
+    who: 'customer',
+    body: { discount_code: 'CLUB100' },
+  }),
+  'POST /panel/api/v1/sales/cart/order': () => ({
+    who: 'customer',
+    body: { discount_code: 'CLUB100', is_invoice: 1 },
+  }),
+  // Reads its body without a schema: the provider checks the signature.
+  'POST /panel/api/v1/payments/notify/:provider': () => ({
+    who: 'anonymous',
+    url: '/payments/notify/sandbox',
+    body: { ref: 'x', status: 'PAID', signature: 'x' },
+  }),
+};
+
+const HOSTILE = [
+  '',
+  ' ',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  "' OR '1'='1' --",
+  '"; drop table users; --',
+  '1; select pg_sleep(5)',
+  '\u202e\u200b\ufeff',
+  'ą'.repeat(300),
+  'x'.repeat(5000),
+  '\u0000',
+  '\ud800',
+  '__proto__',
+  'constructor',
+  '{{7*7}}${7*7}',
+  '../../etc/passwd',
+  '9'.repeat(40),
+  '-1',
+  '1e309',
+  '2020-02-30',
+  'NaN',
+  'true',
+];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  fc.integer(),
+  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), 1e308, Number.MIN_VALUE),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileString, fc.integer(), fc.constant(null)), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), hostileString, { maxKeys: 2 }),
+);
+
+/** Every path of an object: its keys, nested keys and array items. */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => [[...prefix, i], ...pathsOf(v, [...prefix, i])]);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...pathsOf(v, [...prefix, k])]);
+  }
+  return [];
+}
+
+type Mutation = {
+  path: (string | number)[];
+  op: 'replace' | 'delete' | 'add';
+  value: unknown;
+  extraKey: string;
+};
+
+function mutate(body: unknown, mutations: Mutation[]): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  for (const m of mutations) {
+    let parent: Record<string | number, unknown> = copy;
+    for (const step of m.path.slice(0, -1)) {
+      const next = parent[step];
+      if (!next || typeof next !== 'object') break;
+      parent = next as Record<string | number, unknown>;
+    }
+    const last = m.path[m.path.length - 1]!;
+    if (m.op === 'replace') parent[last] = m.value;
+    else if (m.op === 'delete') delete parent[last];
+    else parent[m.extraKey] = m.value;
+  }
+  return copy;
+}
+
+function bodies(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const paths = pathsOf(valid);
+  const mutation = fc.record({
+    path: fc.constantFrom(...paths),
+    op: fc.constantFrom('replace', 'replace', 'delete', 'add') as fc.Arbitrary<Mutation['op']>,
+    value: hostileValue,
+    extraKey: fc.constantFrom('__proto__', 'constructor', 'id', 'user_id', 'type', 'status', 'email', 'x'),
+  });
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => mutate(valid, ms)),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    { weight: 1, arbitrary: hostileValue },
+  );
+}
+
+const key = (r: RouteInfo) => `${r.method} ${r.url}`;
+const bodyRoutes = (w: World) =>
+  w.routes.filter(
+    (r) =>
+      r.url.startsWith(`${API}/`) &&
+      !r.url.startsWith(`${API}/test/`) &&
+      (r.body || r.url === `${API}/payments/notify/:provider`),
+  );
+
+describe.skipIf(skipIfNoDatabase)('every body schema, fuzzed', () => {
+  let w: World;
+  let dealer: Client;
+  beforeAll(async () => {
+    w = await createWorld();
+    dealer = w.clients.dealer;
+  }, 120_000);
+  afterAll(() => w?.t.close());
+
+  it('every route that reads a body has a fuzz target, and no target is stale', () => {
+    const routes = bodyRoutes(w).map(key);
+    expect(routes.filter((k) => !(k in TARGETS))).toEqual([]);
+    expect(Object.keys(TARGETS).filter((k) => !routes.includes(k))).toEqual([]);
+  });
+
+  for (const routeKey of Object.keys(TARGETS)) {
+    it(`${routeKey}: never a 500, always the envelope, nothing stored on refusal (${RUNS} cases)`, {
+      timeout: 240_000,
+    }, async () => {
+      const target = TARGETS[routeKey]!(w);
+      const client = target.who === 'dealer' ? dealer : w.clients[target.who];
+      const url = target.url ?? routeKey.split(' ')[1]!.slice(API.length);
+      let baseline = await databaseFingerprint(w.t);
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(bodies(target.body), async (body) => {
+          const res = await w.t.app.inject({
+            method: 'POST',
+            url: `${API}${url}`,
+            headers: {
+              'content-type': 'application/json',
+              ...(client.cookie ? { cookie: client.cookie, 'x-csrf-token': client.csrf } : {}),
+            },
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          const after = await databaseFingerprint(w.t);
+          if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400) {
+            refused++;
+            if (!isEnvelope(res.json())) throw new Error(`not the envelope: ${res.body.slice(0, 200)}`);
+            const changed = Object.keys(after).filter((t) => after[t] !== baseline[t]);
+            if (changed.length)
+              throw new Error(`refused with ${res.statusCode} but changed: ${changed.join(', ')}`);
+          }
+          baseline = after;
+        }),
+        { numRuns: RUNS },
+      );
+      // The generators must mostly produce input the route refuses, or the property proves little.
+      expect(refused).toBeGreaterThan(RUNS / 2);
+      // The session used survived (no fuzzed body may end it).
+      if (target.who !== 'anonymous') expect((await client.get('/auth/me')).statusCode).toBe(200);
+    });
+  }
+});
