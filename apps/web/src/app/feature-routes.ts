@@ -7,20 +7,17 @@ const modules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { ea
 const accountRoutes: RouteObject[] = Object.values(modules).flatMap((m) => m.accountRoutes ?? []);
 
 /**
- * The account section: pages that features contribute as `accountRoutes` (e.g. the shopping history)
- * sit in the account feature's wrapper. Only `app/` composes features (docs/decisions/0003).
+ * The account section: every feature's `accountRoutes` (the account screens, the shopping history) sit
+ * in one account wrapper, mounted once. Only `app/` composes features (docs/decisions/0003).
  */
-const accountSection: RouteObject[] =
-  accountRoutes.length === 0
-    ? []
-    : [
-        {
-          lazy: async () => ({
-            Component: (await import('../features/account/components/account-layout')).default,
-          }),
-          children: accountRoutes,
-        },
-      ];
+const accountSection: RouteObject[] = [
+  {
+    lazy: async () => ({
+      Component: (await import('../features/account/components/account-layout')).default,
+    }),
+    children: accountRoutes,
+  },
+];
 
 export const protectedRoutes: RouteObject[] = [
   ...Object.values(modules).flatMap((m) => m.protectedRoutes ?? []),

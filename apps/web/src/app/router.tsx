@@ -5,6 +5,7 @@ import { page } from '../lib/routing';
 import { protectedRoutes, publicRoutes } from './feature-routes';
 import { SessionGuard } from './guards';
 import { AppLayout } from './layouts/app-layout';
+import { RouteError } from './routes/route-error';
 import { ScrollManager } from './scroll-manager';
 
 function Root() {
@@ -25,6 +26,7 @@ export const router = createBrowserRouter(
   [
     {
       element: <Root />,
+      errorElement: <RouteError />,
       children: [
         { path: paths.root, element: <Navigate to={paths.home} replace /> },
         page(paths.notFound, () => import('./routes/not-found')),
