@@ -17,6 +17,7 @@ import {
   freePort,
   memoryOf,
   ROOT,
+  SERVER_NODE_ARGS,
   sampleRss,
   signIn,
   startServer,
@@ -352,7 +353,7 @@ async function main() {
   ensureBuild(opts.build);
   const kinds = opts.db === 'both' ? ['pglite', 'postgres'] : [opts.db];
   console.log(
-    `API benchmark: ${CONNECTIONS} connections × ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}`,
+    `API benchmark: ${CONNECTIONS} connections × ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}, server flags: ${SERVER_NODE_ARGS.join(' ') || 'none'}`,
   );
   console.log(HEADER.map((c, i) => c.padEnd(i === 1 ? 15 : 9)).join(' '));
   const results = [];
@@ -380,7 +381,7 @@ async function main() {
           // Other work on the machine skews the numbers: the load average at the end of the run.
           loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
         },
-        settings: { connections: CONNECTIONS, durationSec: DURATION },
+        settings: { connections: CONNECTIONS, durationSec: DURATION, serverNodeArgs: SERVER_NODE_ARGS },
         targets: TARGETS,
         memory,
         results: results.map((r) => ({ ...r, verdict: verdict(r) })),
