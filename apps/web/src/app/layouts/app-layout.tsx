@@ -205,7 +205,8 @@ export function AppLayout() {
       </a>
       <header className={styles.topbar}>
         <div className={`container ${styles.bar}`}>
-          <Link to={paths.home} className={styles.logo}>
+          {/* Named even at 390 px, where the brand text is hidden and only the mark shows. */}
+          <Link to={paths.home} className={styles.logo} aria-label={t('brand')}>
             <span className={styles.logoMark} aria-hidden="true">
               ◆
             </span>

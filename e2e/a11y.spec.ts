@@ -1,0 +1,295 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { demo, expect, test } from './fixtures';
+
+/**
+ * Accessibility audit (issue 8): axe-core on every route of SPEC.md §2 and the public screens, in
+ * Polish and English, as a customer and as a dealer, at 1440 and 390 px: no violation of WCAG 2.1 A/AA.
+ * One browser context per role × language × viewport; each route is one load of the app.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;
+const LANGS = ['pl', 'en'] as const;
+type Lang = (typeof LANGS)[number];
+
+const accounts = {
+  customer: { pl: demo.customer, en: demo.customerEn },
+  // The demo dealers are only looked at here, never changed (no form is sent).
+  dealer: { pl: demo.dealer, en: demo.dealer2 },
+} as const;
+
+const COMMON = [
+  '/panel/home',
+  '/panel/excellence-club',
+  '/panel/experiences',
+  'CATEGORY',
+  'PRODUCT',
+  '/panel/gallery',
+  '/panel/partners',
+  '/panel/faq',
+  '/panel/contact',
+  '/panel/account/club-card',
+  '/panel/account/user-info',
+  '/panel/account/password-change',
+  '/panel/account/your-interests',
+  '/panel/account/invoice-info',
+  '/panel/not-found',
+  '/panel/cookies-policy',
+];
+const ROUTES = {
+  customer: [...COMMON, '/panel/account/shopping-history', '/panel/cart'],
+  dealer: [...COMMON, '/panel/customers', '/panel/customers/register', 'CUSTOMER_EDIT', '/panel/bonus'],
+} as const;
+const PUBLIC = [
+  '/panel/login',
+  '/panel/reset-password?token=not-a-real-token-0123456789',
+  '/panel/agreements?token=not-a-real-token-0123456789',
+  '/panel/activate?token=not-a-real-token-0123456789',
+  '/panel/not-found',
+  '/panel/cookies-policy',
+];
+
+async function newContext(
+  browser: Browser,
+  lang: Lang,
+  viewport: keyof typeof VIEWPORTS,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    locale: lang === 'pl' ? 'pl-PL' : 'en-GB',
+    baseURL: test.info().project.use.baseURL,
+  });
+}
+
+/** Waits until the screen has settled: no splash, no spinner, no busy region, fonts loaded. */
+async function settled(page: Page) {
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+  await expect(page.locator('[role=status][aria-label], [aria-busy=true]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Transitions (menus, fades) must be over: axe measures contrast on the colours as painted.
+  await page.waitForTimeout(350);
+}
+
+async function scan(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : ''}`,
+        )
+        .join(' | ')}`,
+  );
+}
+
+async function resolveRoutes(page: Page, role: 'customer' | 'dealer'): Promise<string[]> {
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await page.request.get(`/panel/api/v1${path}`);
+    expect(res.ok(), path).toBeTruthy();
+    return (await res.json()).data as T;
+  };
+  const categories = await api<{ id: number; name: string }[]>('/settings/categories/items');
+  const category = categories[0]!;
+  const slug = category.name.toLowerCase().replace(/\s+/g, '-');
+  const products = await api<{ id: number; alias: string; is_past: boolean }[]>(
+    `/products/items?page=1&where[category_id]=${category.id}`,
+  );
+  const product = products.find((p) => !p.is_past) ?? products[0]!;
+  let customerEdit = '';
+  if (role === 'dealer') {
+    await page.request.post('/panel/api/v1/auth/check-password', {
+      data: { password: demo.dealer.password },
+      headers: { 'x-csrf-token': (await api<{ csrf_token: string }>('/auth/me')).csrf_token },
+    });
+    const list = await api<{ id: number }[]>('/dealers/customers/items');
+    customerEdit = `/panel/customers/edit/${list[0]?.id ?? 1}`;
+  }
+  return ROUTES[role].map((r) =>
+    r === 'CATEGORY'
+      ? `/panel/experiences/${encodeURIComponent(slug)}`
+      : r === 'PRODUCT'
+        ? `/panel/experiences/${encodeURIComponent(slug)}/${product.id}-${product.alias}`
+        : r === 'CUSTOMER_EDIT'
+          ? customerEdit
+          : r,
+  );
+}
+
+/** The dealer's password gate: scanned while open, then passed so that the screen behind it is scanned. */
+async function passPasswordGate(page: Page, password: string, problems: string[], where: string) {
+  const dialog = page.getByRole('dialog');
+  if (!(await dialog.isVisible().catch(() => false))) return;
+  problems.push(...(await scan(page, `${where} (password dialog)`)));
+  await dialog.locator('input[type=password]').fill(password);
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog).toBeHidden();
+  await settled(page);
+}
+
+for (const role of ['customer', 'dealer'] as const) {
+  for (const lang of LANGS) {
+    for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+      test(`axe: every screen as ${role}, ${lang}, ${viewport}`, async ({ browser }) => {
+        test.setTimeout(240_000);
+        const context = await newContext(browser, lang, viewport);
+        const page = await context.newPage();
+        const account = accounts[role][lang];
+        const login = await page.request.post('/panel/api/v1/auth/login', {
+          data: { email: account.email, password: account.password },
+        });
+        expect(login.status()).toBe(200);
+        const routes = await resolveRoutes(page, role);
+        const problems: string[] = [];
+        for (const route of routes) {
+          await page.goto(route);
+          await settled(page);
+          if (role === 'dealer') await passPasswordGate(page, account.password, problems, route);
+          problems.push(...(await scan(page, route)));
+        }
+        // The open menus are screens of their own: the phone's main menu and the account menu.
+        await page.goto('/panel/home');
+        await settled(page);
+        const burger = page.locator('button[aria-controls="main-menu"]');
+        if (await burger.isVisible()) {
+          await burger.click();
+          await page.waitForTimeout(350);
+          problems.push(...(await scan(page, 'main menu open')));
+          await burger.click();
+        }
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+  }
+  for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
+    if (role === 'dealer') continue;
+    for (const lang of LANGS) {
+      test(`axe: public screens, ${lang}, ${viewport}`, async ({ browser }) => {
+        test.setTimeout(120_000);
+        const context = await newContext(browser, lang, viewport);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        for (const route of PUBLIC) {
+          await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
+          await settled(page);
+          problems.push(...(await scan(page, route)));
+        }
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+  }
+}
+
+/** Focus stays inside an open dialog both ways round, and goes back to what opened it on Escape. */
+async function expectFocusTrap(
+  page: Page,
+  dialog: ReturnType<Page['getByRole']>,
+  opener: ReturnType<Page['locator']>,
+) {
+  await expect(dialog).toBeVisible();
+  const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+  await expect.poll(inside).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      expect(await inside(), `${key} ×${i + 1} left the dialog`).toBe(true);
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe('dialogs trap focus and give it back; keyboard only', () => {
+  test('confirmation popup (remove account), opened and dismissed by keyboard', async ({ page, request }) => {
+    const { newUser, signIn } = await import('./fixtures');
+    await signIn(page, await newUser(request), '/panel/account/user-info');
+    const remove = page.getByRole('button', { name: 'Usuń konto' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expectFocusTrap(page, page.getByRole('alertdialog'), remove);
+    // Dismissed, not confirmed: the account is still there.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Usuń konto' })).toBeEnabled();
+  });
+
+  test('gallery slideshow, opened from a tile by keyboard', async ({ page, request }) => {
+    const { newUser, signIn } = await import('./fixtures');
+    await signIn(page, await newUser(request), '/panel/gallery');
+    const tile = page.getByTestId('gallery-tiles').getByRole('listitem').first().locator('a, button').first();
+    await tile.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('slideshow-counter')).toHaveText(/^1 \/ \d+$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByTestId('slideshow-counter')).toHaveText(/^2 \/ \d+$/);
+    await expectFocusTrap(page, dialog, tile);
+  });
+
+  test('order details in the shopping history, opened by keyboard', async ({ page }) => {
+    const { signIn } = await import('./fixtures');
+    await signIn(page, demo.customer, '/panel/account/shopping-history');
+    const row = page
+      .getByRole('main')
+      .getByRole('button', { name: /Zamówienie nr/ })
+      .first();
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expectFocusTrap(page, page.getByRole('dialog', { name: /Zamówienie nr/ }), row);
+  });
+
+  test('dealer password dialog, reopened by keyboard from "verify permissions"', async ({
+    page,
+    request,
+  }) => {
+    const { newUser, signIn } = await import('./fixtures');
+    await signIn(page, await newUser(request, 'DEALER'), '/panel/customers');
+    const gate = page.getByRole('dialog', { name: 'Potwierdź hasło' });
+    await expect(gate).toBeVisible();
+    await expect.poll(() => gate.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    const verify = page
+      .getByTestId('permission-denied')
+      .getByRole('button', { name: 'Zweryfikuj uprawnienia' });
+    await verify.focus();
+    await page.keyboard.press('Enter');
+    await expectFocusTrap(page, gate, verify);
+  });
+
+  test('by keyboard alone: skip link, main menu, account screen form', async ({ page, request }) => {
+    const { newUser, signIn } = await import('./fixtures');
+    await signIn(page, await newUser(request), '/panel/home');
+    const skip = page.getByRole('link', { name: 'Przejdź do treści' });
+    // The skip link is the first stop of the page (after the consent banner, when it is shown).
+    for (let i = 0; i < 6 && !(await skip.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(
+      skip,
+      await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? ''),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    // Through the main menu to the FAQ, Tab by Tab.
+    await page.goto('/panel/home');
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+    let reached = false;
+    for (let i = 0; i < 25 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.textContent?.trim() === 'FAQ');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/panel\/faq$/);
+    // An accordion answer opens with the keyboard.
+    const question = page.getByRole('main').locator('button[aria-expanded]').first();
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+  });
+});
