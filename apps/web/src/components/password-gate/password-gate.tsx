@@ -1,7 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCheckPassword, ZCheckPassword } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
@@ -55,6 +64,11 @@ export function PasswordGate({
     defaultValues: { password: '' },
   });
   const check = useMutation({ mutationFn: checkPassword });
+  // The dialog that had focus is gone once access is denied: keyboard users go on from 'verify permissions'.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state.status === 'denied') verifyButton.current?.focus();
+  }, [state.status]);
 
   const ask = useCallback(() => {
     form.reset({ password: '' });
@@ -99,7 +113,9 @@ export function PasswordGate({
         <p className={styles.reason} role="alert">
           {reason}
         </p>
-        <Button onClick={ask}>{t('verify')}</Button>
+        <Button ref={verifyButton} onClick={ask}>
+          {t('verify')}
+        </Button>
       </section>
     );
   }
