@@ -130,10 +130,14 @@ if [ ! -s "${OUT}/wapiti.json" ]; then
 else
   WAPITI=$(node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    // Expected on a local http scan, and explained in docs/security.md: HSTS is sent only behind https
+    // (the API tests check it there); X-XSS-Protection is deprecated (no browser has the auditor any more;
+    // OWASP advises against it) and the CSP without inline scripts is the protection instead.
+    const expected = [/Strict-Transport-Security is not set/, /X-XSS-Protection is not set/];
     const lines = [];
     for (const group of ["vulnerabilities", "anomalies"]) {
       for (const [kind, items] of Object.entries(r[group] ?? {})) {
-        for (const i of items) lines.push(`${group}: ${kind}: ${i.method} ${i.path} ${i.parameter ?? ""} ${i.info ?? ""}`);
+        for (const i of items) if (!expected.some((e) => e.test(i.info ?? ""))) lines.push(`${group}: ${kind}: ${i.method} ${i.path} ${i.parameter ?? ""} ${i.info ?? ""}`);
       }
     }
     console.log(lines.join("\n"));
