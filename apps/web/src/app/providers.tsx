@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { type ReactNode, useState } from 'react';
 import { PopupProvider } from '../components/ui';
 import { ApiError } from '../lib/api-client';
@@ -23,9 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <Tooltip.Provider delayDuration={200}>
-          <PopupProvider>{children}</PopupProvider>
-        </Tooltip.Provider>
+        <PopupProvider>{children}</PopupProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -1,13 +1,26 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { CONFIRM_COLOUR } from '@club/shared/constants';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import styles from './ui.module.css';
 
-type Popup =
+/** The dialog itself (Radix) is loaded with the first popup, not with the app. */
+const PopupView = lazy(() => import('./popup-view'));
+
+export type Popup = { id: number } & (
   | { kind: 'warning' | 'success'; title: string; body: string; resolve: () => void }
-  | { kind: 'confirm'; title: string; body: string; confirmLabel: string; resolve: (ok: boolean) => void };
+  | { kind: 'confirm'; title: string; body: string; confirmLabel: string; resolve: (ok: boolean) => void }
+);
+type NewPopup = Popup extends infer P ? (P extends Popup ? Omit<P, 'id'> : never) : never;
+let nextId = 1;
 
 type PopupApi = {
   /** A warning popup (SPEC.md §8): the body joins a failed call's `errors` with line breaks, else `fallback`. */
@@ -35,7 +48,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const tRef = useRef(t);
   tRef.current = t;
 
-  const push = useCallback((p: Popup) => setQueue((q) => [...q, p]), []);
+  const push = useCallback((p: NewPopup) => setQueue((q) => [...q, { ...p, id: nextId++ } as Popup]), []);
   const close = useCallback((ok: boolean) => {
     setQueue((q) => {
       const [head, ...rest] = q;
@@ -77,40 +90,11 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   return (
     <PopupContext.Provider value={api}>
       {children}
-      <AlertDialog.Root open={!!current} onOpenChange={(open) => !open && close(false)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={styles.dialogOverlay} />
-          {current && (
-            <AlertDialog.Content className={styles.dialog} data-popup={current.kind}>
-              <AlertDialog.Title className={styles.dialogTitle}>{current.title}</AlertDialog.Title>
-              <AlertDialog.Description className={styles.dialogBody}>{current.body}</AlertDialog.Description>
-              <div className={styles.dialogActions}>
-                {current.kind === 'confirm' ? (
-                  <>
-                    <AlertDialog.Cancel className={`${styles.button} ${styles.ghost}`}>
-                      {t('actions.cancel')}
-                    </AlertDialog.Cancel>
-                    <AlertDialog.Action
-                      className={`${styles.button} ${styles.primary}`}
-                      style={{ background: CONFIRM_COLOUR }}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        close(true);
-                      }}
-                    >
-                      {current.confirmLabel}
-                    </AlertDialog.Action>
-                  </>
-                ) : (
-                  <AlertDialog.Action className={`${styles.button} ${styles.primary}`}>
-                    {t('actions.ok')}
-                  </AlertDialog.Action>
-                )}
-              </div>
-            </AlertDialog.Content>
-          )}
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      {current && (
+        <Suspense fallback={null}>
+          <PopupView key={current.id} popup={current} onClose={close} />
+        </Suspense>
+      )}
     </PopupContext.Provider>
   );
 }

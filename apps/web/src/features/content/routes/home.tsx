@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui';
@@ -6,6 +7,7 @@ import { paths } from '../../../config/paths';
 import styles from '../components/content.module.css';
 
 const MEDIA = '/panel/media';
+const POSTER = `${MEDIA}/video/home-header-poster.webp`;
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 const PlayIcon = () => (
@@ -33,6 +35,8 @@ const MutedIcon = () => (
 
 /** /home: the header film (autoplay, loop, muted; play/pause and mute), title, text and the intro block. */
 export default function HomePage() {
+  // The poster is the largest paint of the page: fetch it before the video element asks.
+  preload(POSTER, { as: 'image', fetchPriority: 'high' });
   const { t } = useTranslation('content');
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(true);
@@ -75,7 +79,7 @@ export default function HomePage() {
           loop
           muted
           playsInline
-          poster={`${MEDIA}/video/home-header-poster.webp`}
+          poster={POSTER}
           data-testid="home-video"
         >
           <source src={`${MEDIA}/video/home-header.webm`} type="video/webm" />

@@ -19,7 +19,8 @@ const toText = (html: string) => {
   return doc.body.textContent?.trim() ?? '';
 };
 
-export function ProductCard({ product }: { product: TProduct }) {
+/** `priority`: the first cards are above the fold, their images load at once (LCP). */
+export function ProductCard({ product, priority = false }: { product: TProduct; priority?: boolean }) {
   const { t, i18n } = useTranslation('experiences');
   const location = useLocation();
   const href = productPath(product, `${location.pathname}${location.search}`);
@@ -35,7 +36,14 @@ export function ProductCard({ product }: { product: TProduct }) {
             {product.image_mobile_url && (
               <source media="(max-width: 600px)" srcSet={product.image_mobile_url} />
             )}
-            <img src={product.image_url} alt="" loading="lazy" />
+            <img
+              src={product.image_url}
+              alt=""
+              width={640}
+              height={360}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+            />
           </picture>
         )}
         <div className={styles.cardBadges}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, DataLoadError, EmptyState, Spinner } from '../../../components/ui';
+import { Button, DataLoadError, EmptyState } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { type ProductFilter, useProducts } from '../api/get-products';
 import { ProductCard } from './product-card';
@@ -12,10 +12,17 @@ export function ProductList({ filter, emptyText }: { filter: ProductFilter; empt
   const query = useProducts(filter);
   const fetchMore = () => void query.fetchNextPage();
   if (query.isPending) {
+    // Cards of the real size while the list loads, so that nothing below jumps when it arrives.
     return (
-      <div className={styles.loading} role="status">
-        <Spinner />
+      <div className={styles.grid} role="status" aria-busy="true">
         <span className="visually-hidden">{t('common:state.loading')}</span>
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <div key={i} className={styles.skeletonCard} aria-hidden="true">
+            <div className={styles.skeletonMedia} />
+            <div className={styles.skeletonBody} />
+          </div>
+        ))}
       </div>
     );
   }
@@ -32,8 +39,8 @@ export function ProductList({ filter, emptyText }: { filter: ProductFilter; empt
   return (
     <>
       <div className={styles.grid} data-testid="product-list">
-        {products.map((product) => (
-          <ProductCard key={product.id} product={product} />
+        {products.map((product, index) => (
+          <ProductCard key={product.id} product={product} priority={index < 3} />
         ))}
       </div>
       {query.isFetchNextPageError && <DataLoadError onRetry={fetchMore} />}

@@ -69,7 +69,7 @@ export default function ProductPage() {
                   {p.category.banner_mobile_url && (
                     <source media="(max-width: 600px)" srcSet={p.category.banner_mobile_url} />
                   )}
-                  <img src={p.category.banner_url} alt="" />
+                  <img src={p.category.banner_url} alt="" fetchPriority="high" />
                 </picture>
               )}
               <header className={`container ${styles.productHeader}`}>
