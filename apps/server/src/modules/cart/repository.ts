@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cartItems, categories, orderItems, orders, productTerms, products } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../catalog/media';
 import { clubToday, memberFlags } from '../catalog/member-flags';
 
@@ -105,6 +106,7 @@ export async function loadCartLines(
   lang: LanguageCode,
   opts: { lock?: boolean } = {},
 ) {
+  if (!opts.lock) return readCartLines(db, userId, lang);
   const base = db
     .select({
       row: cartItems,
@@ -117,21 +119,60 @@ export async function loadCartLines(
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.id));
-  const rows = opts.lock ? await base.for('update', { of: cartItems }) : await base;
+  const rows = await base.for('update', { of: cartItems });
   const productIds = rows.map((r) => r.product.id);
   const [held, terms] = await Promise.all([heldQuantities(db, userId, productIds), termsOf(db, productIds)]);
-  return rows.map((r): LoadedCartLine => {
-    const productTermsList = terms.get(r.product.id) ?? [];
-    const state = cartProductState(r.product, held.get(r.product.id) ?? 0, userId);
-    return {
-      row: r.row,
-      product: r.product,
-      categoryName: lang === 'en' ? r.categoryEn : r.categoryPl,
-      terms: productTermsList,
-      state,
-      rules: rulesFor(state, productTermsList),
-    };
-  });
+  return rows.map((r) => toLine(r, held.get(r.product.id) ?? 0, terms.get(r.product.id) ?? [], userId, lang));
+}
+
+function toLine(
+  r: { row: CartRow; product: ProductRow; categoryPl: string; categoryEn: string },
+  held: number,
+  productTermsList: TermRow[],
+  userId: number,
+  lang: LanguageCode,
+): LoadedCartLine {
+  const state = cartProductState(r.product, held, userId);
+  return {
+    row: r.row,
+    product: r.product,
+    categoryName: lang === 'en' ? r.categoryEn : r.categoryPl,
+    terms: productTermsList,
+    state,
+    rules: rulesFor(state, productTermsList),
+  };
+}
+
+/**
+ * The same lines without a lock, in one prepared query (the seats held and the terms as sub-selects):
+ * the cart page reads them on every visit.
+ */
+async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
+  const query = preparedOnce(db, 'club_cart_lines', (name) =>
+    db
+      .select({
+        row: cartItems,
+        product: products,
+        categoryPl: categories.namePl,
+        categoryEn: categories.nameEn,
+        held: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+          where oi.product_id = ${products.id} and o.user_id = ${cartItems.userId}
+          and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+        terms: sql<
+          TermRow[]
+        >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,
+          'namePl', pt.name_pl, 'nameEn', pt.name_en, 'file', pt.file) order by pt.id)
+          from product_terms pt where pt.product_id = ${products.id}), '[]'::json)`,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(cartItems.userId, sql.placeholder('userId')))
+      .orderBy(asc(cartItems.id))
+      .prepare(name),
+  );
+  const rows = await query.execute({ userId });
+  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
 }
 
 export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: boolean): TCartItem {

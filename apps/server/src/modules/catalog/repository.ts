@@ -14,13 +14,11 @@ import {
   categories,
   customerInterests,
   partners,
-  productFiles,
-  productImages,
   productInterests,
   productNotifications,
-  productPartners,
   products,
 } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from './media';
 import { type MemberContext, memberFlags } from './member-flags';
 
@@ -29,8 +27,11 @@ export type CatalogContext = MemberContext & { lang: LanguageCode };
 /** Experiences members may see: on sale (1) or announced (2); hidden ones (0) never leave the server. */
 const visible = inArray(products.published, [1, 2]);
 
-function productColumns(c: CatalogContext) {
-  const en = c.lang === 'en';
+const userId = sql.placeholder('userId');
+const today = sql.placeholder('today');
+
+function productColumns(lang: LanguageCode) {
+  const en = lang === 'en';
   return {
     id: products.id,
     alias: products.alias,
@@ -58,23 +59,131 @@ function productColumns(c: CatalogContext) {
     categoryName: en ? categories.nameEn : categories.namePl,
     categoryBanner: categories.banner,
     categoryBannerMobile: categories.bannerMobile,
-    inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = ${products.id} and ci.user_id = ${c.userId})`,
+    inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = ${products.id} and ci.user_id = ${userId})`,
     heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = ${products.id} and o.user_id = ${c.userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
-    notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = ${products.id} and pn.user_id = ${c.userId})`,
+      where oi.product_id = ${products.id} and o.user_id = ${userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+    notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = ${products.id} and pn.user_id = ${userId})`,
     eventImagesCount: sql<number>`(select count(*) from gallery_images gi join galleries g on g.id = gi.gallery_id
       where g.product_id = ${products.id})::int`,
     galleryId: sql<number | null>`(select min(g.id) from galleries g where g.product_id = ${products.id})`,
   };
 }
 
-type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
 
-function selectProducts(db: Tx, c: CatalogContext) {
-  return db
-    .select(productColumns(c))
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId));
+/**
+ * The hot catalogue queries are prepared once per database handle (and on PostgreSQL planned once
+ * per pooled connection, by name), the way plugins/session.ts prepares the session lookup: a list
+ * is one query (the total comes with the page by `count(*) over ()`), a product page is one query
+ * (images, files and partners as json_agg sub-selects). Each variant has its own name, so one name
+ * always means one SQL text.
+ */
+function productQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
+  return preparedOnce(db, `club_catalog_product_${by}_${lang}`, () =>
+    db
+      .select(productColumns(lang))
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          visible,
+          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
+        ),
+      )
+      .limit(1)
+      .prepare(`club_catalog_product_${by}_${lang}`),
+  );
+}
+
+function productDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
+  const en = lang === 'en';
+  const name = `club_catalog_product_detail_${by}_${lang}`;
+  return preparedOnce(db, name, () =>
+    db
+      .select({
+        ...productColumns(lang),
+        images: sql<
+          { file: string }[]
+        >`coalesce((select json_agg(json_build_object('file', pi.file) order by pi.position, pi.id)
+          from product_images pi where pi.product_id = ${products.id}), '[]'::json)`,
+        files: sql<
+          { name: string; file: string }[]
+        >`coalesce((select json_agg(json_build_object('name', ${sql.raw(
+          en ? 'pf.name_en' : 'pf.name_pl',
+        )}, 'file', pf.file) order by pf.id) from product_files pf where pf.product_id = ${products.id}), '[]'::json)`,
+        partners: sql<{ name: string; url: string | null; image: string | null }[]>`coalesce((select
+          json_agg(json_build_object('name', pa.name, 'url', pa.url, 'image', pa.image) order by pa.position, pa.id)
+          from product_partners pp join partners pa on pa.id = pp.partner_id
+          where pp.product_id = ${products.id}), '[]'::json)`,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          visible,
+          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+/** The interests that choose 'Selected for you': the member's own, else the default selection (SPEC.md §9). */
+const memberInterests = sql`coalesce(nullif(array(select ci.interest_id from ${customerInterests} ci
+  where ci.user_id = ${userId}), '{}'), array[${sql.raw(DEFAULT_INTERESTS.map((id) => Number(id)).join(','))}]::int[])`;
+
+function productPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean, forUser: boolean) {
+  const name = `club_catalog_products_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}_${lang}`;
+  return preparedOnce(db, name, () => {
+    const conditions: SQL[] = [visible];
+    if (byCategory) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
+    if (forUser) {
+      conditions.push(sql`${products.startDate} >= ${today}::date`);
+      conditions.push(
+        sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
+          and ${productInterests.interestId} = any(${memberInterests}))`,
+      );
+    }
+    return (
+      db
+        .select({ ...productColumns(lang), total: sql<number>`(count(*) over ())::int` })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(...conditions))
+        // Upcoming experiences first, soonest first; then past ones, latest first.
+        .orderBy(
+          sql`(${products.startDate} < ${today}::date)`,
+          sql`case when ${products.startDate} >= ${today}::date then ${products.startDate} end asc`,
+          sql`${products.startDate} desc`,
+          asc(products.id),
+        )
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name)
+    );
+  });
+}
+
+/** The total alone, for a page past the end (the page query then returns no row to carry it). */
+function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
+  const name = `club_catalog_products_count_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}`;
+  return preparedOnce(db, name, () => {
+    const conditions: SQL[] = [visible];
+    if (byCategory) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
+    if (forUser) {
+      conditions.push(sql`${products.startDate} >= ${today}::date`);
+      conditions.push(
+        sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
+          and ${productInterests.interestId} = any(${memberInterests}))`,
+      );
+    }
+    return db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(...conditions))
+      .prepare(name);
+  });
 }
 
 function toProduct(row: ProductRow, c: CatalogContext): TProduct {
@@ -124,49 +233,34 @@ function toProduct(row: ProductRow, c: CatalogContext): TProduct {
   };
 }
 
-/** The interests that choose 'Selected for you': the member's own, else the default selection (SPEC.md §9). */
-async function interestsOf(db: Tx, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: customerInterests.interestId })
-    .from(customerInterests)
-    .where(eq(customerInterests.userId, userId));
-  return rows.length > 0 ? rows.map((r) => r.id) : [...DEFAULT_INTERESTS];
-}
-
 export async function listProducts(
   db: Tx,
   c: CatalogContext,
   query: { page: number; categoryId?: number; forUser: boolean },
 ): Promise<{ data: TProduct[]; total: number }> {
-  const conditions: SQL[] = [visible];
-  if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
-  if (query.forUser) {
-    const interestIds = await interestsOf(db, c.userId);
-    conditions.push(sql`${products.startDate} >= ${c.today}::date`);
-    conditions.push(
-      sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
-        and ${inArray(productInterests.interestId, interestIds)})`,
-    );
+  const byCategory = query.categoryId !== undefined;
+  const params = {
+    userId: c.userId,
+    today: c.today,
+    limit: PAGE_SIZE_CATALOGUE,
+    offset: (query.page - 1) * PAGE_SIZE_CATALOGUE,
+    ...(byCategory ? { categoryId: query.categoryId } : {}),
+  };
+  const rows = await productPageQuery(db, c.lang, byCategory, query.forUser).execute(params);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [countRow] = await productCountQuery(db, byCategory, query.forUser).execute(params);
+    total = countRow?.total ?? 0;
   }
-  const where = and(...conditions);
-  const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
-  // Upcoming experiences first, soonest first; then past ones, latest first.
-  const rows = await selectProducts(db, c)
-    .where(where)
-    .orderBy(
-      sql`(${products.startDate} < ${c.today}::date)`,
-      sql`case when ${products.startDate} >= ${c.today}::date then ${products.startDate} end asc`,
-      sql`${products.startDate} desc`,
-      asc(products.id),
-    )
-    .limit(PAGE_SIZE_CATALOGUE)
-    .offset((query.page - 1) * PAGE_SIZE_CATALOGUE);
-  return { data: rows.map((r) => toProduct(r, c)), total: Number(countRow?.total ?? 0) };
+  return { data: rows.map((r) => toProduct(r, c)), total: Number(total) };
 }
 
 export async function findProduct(db: Tx, c: CatalogContext, key: { id: number } | { alias: string }) {
-  const match = 'id' in key ? eq(products.id, key.id) : eq(products.alias, key.alias);
-  const [row] = await selectProducts(db, c).where(and(visible, match)).limit(1);
+  const by = 'id' in key ? 'id' : 'alias';
+  const [row] = await productQuery(db, c.lang, by).execute({
+    userId: c.userId,
+    key: 'id' in key ? key.id : key.alias,
+  });
   return row ? toProduct(row, c) : null;
 }
 
@@ -175,32 +269,17 @@ export async function findProductDetail(
   c: CatalogContext,
   key: { id: number } | { alias: string },
 ): Promise<TProductDetail | null> {
-  const product = await findProduct(db, c, key);
-  if (!product) return null;
-  const en = c.lang === 'en';
-  const [images, files, linkedPartners] = await Promise.all([
-    db
-      .select({ file: productImages.file })
-      .from(productImages)
-      .where(eq(productImages.productId, product.id))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-    db
-      .select({ name: en ? productFiles.nameEn : productFiles.namePl, file: productFiles.file })
-      .from(productFiles)
-      .where(eq(productFiles.productId, product.id))
-      .orderBy(asc(productFiles.id)),
-    db
-      .select({ name: partners.name, url: partners.url, image: partners.image })
-      .from(productPartners)
-      .innerJoin(partners, eq(partners.id, productPartners.partnerId))
-      .where(eq(productPartners.productId, product.id))
-      .orderBy(asc(partners.position), asc(partners.id)),
-  ]);
+  const by = 'id' in key ? 'id' : 'alias';
+  const [row] = await productDetailQuery(db, c.lang, by).execute({
+    userId: c.userId,
+    key: 'id' in key ? key.id : key.alias,
+  });
+  if (!row) return null;
   return {
-    ...product,
-    images: images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
-    files: files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
-    partners: linkedPartners.map((p) => ({
+    ...toProduct(row, c),
+    images: row.images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
+    files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
+    partners: row.partners.map((p) => ({
       name: p.name,
       url: p.url,
       image: p.image,
@@ -216,7 +295,13 @@ export async function addNotification(db: Tx, productId: number, userId: number)
 
 export async function listCategories(db: Tx, lang: LanguageCode): Promise<TCategory[]> {
   const en = lang === 'en';
-  const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+  const rows = await preparedOnce(db, 'club_catalog_categories', () =>
+    db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id))
+      .prepare('club_catalog_categories'),
+  ).execute();
   return rows.map((r) => ({
     id: r.id,
     name: en ? r.nameEn : r.namePl,
