@@ -1,6 +1,5 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
@@ -10,6 +9,7 @@ import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
+import { requestAccountMenuOpen } from './account-menu-request';
 import { BasketIcon, CloseIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -20,15 +20,6 @@ const topMenu = [
   { to: paths.partners, key: 'menu.partners' },
   { to: paths.faq, key: 'menu.faq' },
   { to: paths.contact, key: 'menu.contact' },
-];
-
-const accountMenu = [
-  { to: paths.clubCard, key: 'accountMenu.clubCard' },
-  { to: paths.userInfo, key: 'accountMenu.userInfo' },
-  { to: paths.passwordChange, key: 'accountMenu.passwordChange' },
-  { to: paths.interests, key: 'accountMenu.interests' },
-  { to: paths.invoiceInfo, key: 'accountMenu.invoiceInfo' },
-  { to: paths.shoppingHistory, key: 'accountMenu.shoppingHistory', customerOnly: true },
 ];
 
 function CartLink() {
@@ -91,38 +82,25 @@ function LanguageSwitch() {
   );
 }
 
-function AccountMenu() {
+/**
+ * The account menu (Radix dropdown) arrives in its own chunk; until then the same trigger stands in
+ * its place, so nothing moves and the first click is never lost for long.
+ */
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
+
+function AccountMenuFallback() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const isCustomer = useIsCustomer();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.iconButton} aria-label={t('menu.account')}>
-        <UserIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={8}>
-          <DropdownMenu.Label className={styles.menuLabel}>
-            {user?.name} {user?.surname}
-          </DropdownMenu.Label>
-          {accountMenu
-            .filter((item) => !item.customerOnly || isCustomer)
-            .map((item) => (
-              <DropdownMenu.Item key={item.to} asChild>
-                <Link to={item.to} className={styles.menuItem}>
-                  {t(item.key)}
-                </Link>
-              </DropdownMenu.Item>
-            ))}
-          <DropdownMenu.Separator className={styles.menuSeparator} />
-          <DropdownMenu.Item asChild>
-            <Link to={paths.logout} className={styles.menuItem}>
-              {t('accountMenu.logout')}
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={t('menu.account')}
+      aria-haspopup="menu"
+      onClick={requestAccountMenuOpen}
+    >
+      <UserIcon />
+    </button>
   );
 }
 
@@ -193,6 +171,10 @@ export function AppLayout() {
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
+  // Fetch the account menu's chunk right after the first paint.
+  useEffect(() => {
+    void loadAccountMenu();
+  }, []);
   useEffect(() => {
     if (!menuOpen) window.dispatchEvent(new Event(MAIN_MENU_COLLAPSED_EVENT));
     document.body.classList.toggle('scroll-locked', menuOpen);
@@ -247,7 +229,9 @@ export function AppLayout() {
           <div className={styles.actions}>
             <LanguageSwitch />
             {isCustomer && <CartLink />}
-            <AccountMenu />
+            <Suspense fallback={<AccountMenuFallback />}>
+              <AccountMenu />
+            </Suspense>
             <button
               type="button"
               className={`${styles.iconButton} ${styles.burger}`}
