@@ -15,6 +15,8 @@ export { DEMO_PASSWORD };
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -23,11 +25,14 @@ export type TestApp = {
  * dropped afterwards. Seeded with the demo data unless `seed: false`.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = opts.sameDatabaseAs?.databaseUrl;
   let dropDatabase = async () => {};
-  if (DB_KIND === 'postgres') {
+  // A second app (a second process) over the first one's PostgreSQL database: already migrated and
+  // seeded, dropped by the first one's close().
+  if (opts.sameDatabaseAs && !databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL');
+  if (DB_KIND === 'postgres' && !opts.sameDatabaseAs) {
     const name = `club_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -52,14 +57,17 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true });
-  await database.migrate();
-  // The same seeding as a starting server: reference data always, the demo data unless seed: false.
-  await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
+  if (!opts.sameDatabaseAs) {
+    await database.migrate();
+    // The same seeding as a starting server: reference data always, the demo data unless seed: false.
+    await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
+  }
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     close: async () => {
       await app.close();
       await database.close();

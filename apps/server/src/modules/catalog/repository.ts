@@ -19,6 +19,7 @@ import {
   products,
 } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
+import { CatalogCache } from './cache';
 import { mediaUrl } from './media';
 import { type MemberContext, memberFlags } from './member-flags';
 
@@ -30,7 +31,8 @@ const visible = inArray(products.published, [1, 2]);
 const userId = sql.placeholder('userId');
 const today = sql.placeholder('today');
 
-function productColumns(lang: LanguageCode) {
+/** What every member sees alike: cacheable per language (cache.ts). Seats are not in it. */
+function sharedColumns(lang: LanguageCode) {
   const en = lang === 'en';
   return {
     id: products.id,
@@ -47,7 +49,6 @@ function productColumns(lang: LanguageCode) {
     priceGrosze: products.priceGrosze,
     memberLimit: products.memberLimit,
     totalSeats: products.totalSeats,
-    seatsTaken: products.seatsTaken,
     statusLimit: products.statusLimit,
     published: products.published,
     image: products.image,
@@ -59,17 +60,28 @@ function productColumns(lang: LanguageCode) {
     categoryName: en ? categories.nameEn : categories.namePl,
     categoryBanner: categories.banner,
     categoryBannerMobile: categories.bannerMobile,
-    inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = ${products.id} and ci.user_id = ${userId})`,
-    heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = ${products.id} and o.user_id = ${userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
-    notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = ${products.id} and pn.user_id = ${userId})`,
     eventImagesCount: sql<number>`(select count(*) from gallery_images gi join galleries g on g.id = gi.gallery_id
       where g.product_id = ${products.id})::int`,
     galleryId: sql<number | null>`(select min(g.id) from galleries g where g.product_id = ${products.id})`,
   };
 }
 
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
+/** What is read per request: the seats (exact after any order, in any process) and the member's own state. */
+// products.id spelt out: drizzle leaves a column unqualified when a query reads one table.
+const memberColumns = {
+  seatsTaken: products.seatsTaken,
+  inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = products.id and ci.user_id = ${userId})`,
+  heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+      where oi.product_id = products.id and o.user_id = ${userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+  notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = products.id and pn.user_id = ${userId})`,
+};
+
+function productColumns(lang: LanguageCode) {
+  return { ...sharedColumns(lang), ...memberColumns };
+}
+
+type MemberPart = { seatsTaken: number; inCart: boolean; heldQuantity: number; notificationSet: boolean };
+type SharedRow = Omit<Awaited<ReturnType<ReturnType<typeof sharedPageQuery>['execute']>>[number], 'total'>;
 
 /**
  * The hot catalogue queries are prepared once per database handle (and on PostgreSQL planned once
@@ -95,13 +107,13 @@ function productQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
   );
 }
 
-function productDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
+function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
   const en = lang === 'en';
-  const name = `club_catalog_product_detail_${by}_${lang}`;
+  const name = `club_catalog_product_shared_${by}_${lang}`;
   return preparedOnce(db, name, () =>
     db
       .select({
-        ...productColumns(lang),
+        ...sharedColumns(lang),
         images: sql<
           { file: string }[]
         >`coalesce((select json_agg(json_build_object('file', pi.file) order by pi.position, pi.id)
@@ -165,6 +177,55 @@ function productPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean, forUs
   });
 }
 
+/** A category's (or the whole catalogue's) page without anything of the member's: what cache.ts keeps. */
+function sharedPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean) {
+  const name = `club_catalog_products_shared_${byCategory ? 'cat' : 'all'}_${lang}`;
+  return preparedOnce(db, name, () =>
+    db
+      .select({ ...sharedColumns(lang), total: sql<number>`(count(*) over ())::int` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(byCategory ? and(visible, eq(products.categoryId, sql.placeholder('categoryId'))) : visible)
+      .orderBy(
+        sql`(${products.startDate} < ${today}::date)`,
+        sql`case when ${products.startDate} >= ${today}::date then ${products.startDate} end asc`,
+        sql`${products.startDate} desc`,
+        asc(products.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/** The seats and the member's state for the products of a page: one small query by primary key. */
+function memberPartQuery(db: Tx) {
+  return preparedOnce(db, 'club_catalog_member_part', (name) =>
+    db
+      .select({ id: products.id, ...memberColumns })
+      .from(products)
+      .where(sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`)
+      .prepare(name),
+  );
+}
+
+async function withMemberPart<R extends { id: number }>(
+  db: Tx,
+  c: CatalogContext,
+  rows: R[],
+): Promise<(R & MemberPart)[]> {
+  if (rows.length === 0) return [];
+  const parts = await memberPartQuery(db).execute({ userId: c.userId, ids: rows.map((r) => r.id).join(',') });
+  const byId = new Map(parts.map((p) => [p.id, p]));
+  const out: (R & MemberPart)[] = [];
+  // A product deleted since the shared part was read is left out, as a fresh read would.
+  for (const row of rows) {
+    const part = byId.get(row.id);
+    if (part) out.push({ ...row, ...part });
+  }
+  return out;
+}
+
 /** The total alone, for a page past the end (the page query then returns no row to carry it). */
 function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
   const name = `club_catalog_products_count_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}`;
@@ -186,7 +247,7 @@ function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
   });
 }
 
-function toProduct(row: ProductRow, c: CatalogContext): TProduct {
+function toProduct(row: SharedRow & MemberPart, c: CatalogContext): TProduct {
   return {
     id: row.id,
     name: row.name,
@@ -233,10 +294,14 @@ function toProduct(row: ProductRow, c: CatalogContext): TProduct {
   };
 }
 
+/** Without a cache (tests, scripts): every read goes to the database. */
+const noCache = new CatalogCache(false);
+
 export async function listProducts(
   db: Tx,
   c: CatalogContext,
   query: { page: number; categoryId?: number; forUser: boolean },
+  cache: CatalogCache = noCache,
 ): Promise<{ data: TProduct[]; total: number }> {
   const byCategory = query.categoryId !== undefined;
   const params = {
@@ -246,13 +311,28 @@ export async function listProducts(
     offset: (query.page - 1) * PAGE_SIZE_CATALOGUE,
     ...(byCategory ? { categoryId: query.categoryId } : {}),
   };
-  const rows = await productPageQuery(db, c.lang, byCategory, query.forUser).execute(params);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [countRow] = await productCountQuery(db, byCategory, query.forUser).execute(params);
-    total = countRow?.total ?? 0;
+  if (query.forUser) {
+    // Chosen by the member's own interests: nothing to share, one query with the member's part.
+    const rows = await productPageQuery(db, c.lang, byCategory, true).execute(params);
+    let total = rows[0]?.total;
+    if (total === undefined) {
+      const [countRow] = await productCountQuery(db, byCategory, true).execute(params);
+      total = countRow?.total ?? 0;
+    }
+    return { data: rows.map((r) => toProduct(r, c)), total: Number(total) };
   }
-  return { data: rows.map((r) => toProduct(r, c)), total: Number(total) };
+  const key = `list:${c.lang}:${query.categoryId ?? '*'}:${query.page}:${c.today}`;
+  const shared = await cache.get(key, async () => {
+    const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
+    let total = (rows[0] as { total?: number } | undefined)?.total;
+    if (total === undefined) {
+      const [countRow] = await productCountQuery(db, byCategory, false).execute(params);
+      total = countRow?.total ?? 0;
+    }
+    return { rows, total: Number(total) };
+  });
+  const rows = await withMemberPart(db, c, shared.rows);
+  return { data: rows.map((r) => toProduct(r, c)), total: shared.total };
 }
 
 export async function findProduct(db: Tx, c: CatalogContext, key: { id: number } | { alias: string }) {
@@ -268,12 +348,16 @@ export async function findProductDetail(
   db: Tx,
   c: CatalogContext,
   key: { id: number } | { alias: string },
+  cache: CatalogCache = noCache,
 ): Promise<TProductDetail | null> {
   const by = 'id' in key ? 'id' : 'alias';
-  const [row] = await productDetailQuery(db, c.lang, by).execute({
-    userId: c.userId,
-    key: 'id' in key ? key.id : key.alias,
+  const value = 'id' in key ? key.id : key.alias;
+  const shared = await cache.get(`item:${c.lang}:${by}:${value}`, async () => {
+    const [found] = await sharedDetailQuery(db, c.lang, by).execute({ key: value });
+    return found ?? null;
   });
+  if (!shared) return null;
+  const [row] = await withMemberPart(db, c, [shared]);
   if (!row) return null;
   return {
     ...toProduct(row, c),
@@ -293,7 +377,15 @@ export async function addNotification(db: Tx, productId: number, userId: number)
   await db.insert(productNotifications).values({ productId, userId }).onConflictDoNothing();
 }
 
-export async function listCategories(db: Tx, lang: LanguageCode): Promise<TCategory[]> {
+export async function listCategories(
+  db: Tx,
+  lang: LanguageCode,
+  cache: CatalogCache = noCache,
+): Promise<TCategory[]> {
+  return cache.get(`categories:${lang}`, () => readCategories(db, lang));
+}
+
+async function readCategories(db: Tx, lang: LanguageCode): Promise<TCategory[]> {
   const en = lang === 'en';
   const rows = await preparedOnce(db, 'club_catalog_categories', () =>
     db

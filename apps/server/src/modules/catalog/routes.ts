@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/session';
+import { catalogCache } from './cache';
 import { clubToday } from './member-flags';
 import {
   addNotification,
@@ -26,14 +27,20 @@ export function catalogContext(request: FastifyRequest): CatalogContext {
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = catalogCache(app);
   app.get('/products/items', { schema: { querystring: ZProductListQuery } }, async (request) => {
     const c = catalogContext(request);
     const query = request.query;
-    const { data, total } = await listProducts(app.db, c, {
-      page: query.page,
-      categoryId: query['where[category_id]'],
-      forUser: query['where[for_user]'],
-    });
+    const { data, total } = await listProducts(
+      app.db,
+      c,
+      {
+        page: query.page,
+        categoryId: query['where[category_id]'],
+        forUser: query['where[for_user]'],
+      },
+      cache,
+    );
     return {
       success: true as const,
       data,
@@ -49,7 +56,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products/item/:id', { schema: { params: ZProductItemParams } }, async (request) => {
     const key = parseProductParam(request.params.id);
     if (!key) throw notFound();
-    const product = await findProductDetail(app.db, catalogContext(request), key);
+    const product = await findProductDetail(app.db, catalogContext(request), key, cache);
     if (!product) throw notFound();
     return { success: true as const, data: product };
   });
@@ -71,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/settings/categories/items', async (request) => {
-    return { success: true as const, data: await listCategories(app.db, request.lang) };
+    return { success: true as const, data: await listCategories(app.db, request.lang, cache) };
   });
 
   app.get('/settings/partners/items', async () => {
