@@ -18,7 +18,7 @@ const QUERIES = [
   '?page=99999999999999999999',
   '?where=1&where[search]=%00',
   '?where[year]=abc&where[month]=13&where[for_user]=maybe',
-  '?where[status]=NOPE&where[search]=' + 'x'.repeat(2000),
+  `?where[status]=NOPE&where[search]=${'x'.repeat(2000)}`,
   '?language_id=abc&id[]=1&id[]=2',
   '?type=ABOUT&type=OTHER',
 ];

@@ -18,4 +18,19 @@ import { paymentRoutes } from './payments/routes';
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
  * then covered by the CSRF walk and the authorisation matrix automatically.
  */
-export const apiModules: FastifyPluginAsync[] = [catalogRoutes, galleryRoutes, contentRoutes, authRoutes, languageRoutes, accountRoutes, calendarRoutes, dealersRoutes, bonusRoutes, cartRoutes, ordersRoutes, paymentRoutes, analyticsRoutes, healthRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  catalogRoutes,
+  galleryRoutes,
+  contentRoutes,
+  authRoutes,
+  languageRoutes,
+  accountRoutes,
+  calendarRoutes,
+  dealersRoutes,
+  bonusRoutes,
+  cartRoutes,
+  ordersRoutes,
+  paymentRoutes,
+  analyticsRoutes,
+  healthRoutes,
+];

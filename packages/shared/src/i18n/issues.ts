@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-import type { IssueLike } from './translate';
-
 export { type IssueLike, issueToTranslation, translateMessageKey } from './translate';
 
 function defaultKey(iss: z.core.$ZodRawIssue): string {

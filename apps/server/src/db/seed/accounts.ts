@@ -87,8 +87,25 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
     cardValidTo: '2027-12-31',
   });
   await db.insert(customers).values([
-    { userId: customer, status: 'REGISTERED', term1: true, term2: true, term2a: true, term3: true, term4Email: true, model: 'X7' },
-    { userId: customerEn, status: 'REGISTERED', term1: true, term2: true, term2a: false, term3: true, model: 'i7' },
+    {
+      userId: customer,
+      status: 'REGISTERED',
+      term1: true,
+      term2: true,
+      term2a: true,
+      term3: true,
+      term4Email: true,
+      model: 'X7',
+    },
+    {
+      userId: customerEn,
+      status: 'REGISTERED',
+      term1: true,
+      term2: true,
+      term2a: false,
+      term3: true,
+      model: 'i7',
+    },
   ]);
   return { customer, customerEn, dealer, dealer2 };
 }

@@ -29,11 +29,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       const pending = await db.select().from(outbox).where(isNull(outbox.sentAt)).limit(50);
       for (const mail of pending) {
         try {
-          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+          await transport.sendMail({
+            from: opts.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+          });
           await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, mail.id));
         } catch (error) {
           opts.log.warn({ err: error, mailId: mail.id }, 'mail delivery failed');
-          await db.update(outbox).set({ error: String((error as Error).message) }).where(eq(outbox.id, mail.id));
+          await db
+            .update(outbox)
+            .set({ error: String((error as Error).message) })
+            .where(eq(outbox.id, mail.id));
         }
       }
     },

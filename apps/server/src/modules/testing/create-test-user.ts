@@ -8,7 +8,9 @@ export type TestUserInput = { type?: 'CUSTOMER' | 'DEALER'; language?: 'pl' | 'e
 /** A fresh, fully registered account with a unique e-mail: tests never share mutable users. */
 export async function createTestUser(db: Tx, input: TestUserInput = {}) {
   const { type = 'CUSTOMER', language = 'pl', password = 'Excellence#2026' } = input;
-  const email = `t-${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  const email = `t-${randomToken(9)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}@example.com`;
   const [user] = await db
     .insert(users)
     .values({
@@ -27,7 +29,9 @@ export async function createTestUser(db: Tx, input: TestUserInput = {}) {
     })
     .returning();
   if (type === 'CUSTOMER') {
-    await db.insert(customers).values({ userId: user!.id, status: 'REGISTERED', term1: true, term2: true, term3: true });
+    await db
+      .insert(customers)
+      .values({ userId: user!.id, status: 'REGISTERED', term1: true, term2: true, term3: true });
   }
   return { id: user!.id, email, password };
 }
