@@ -1,7 +1,7 @@
 import { categorySlug } from '@club/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataLoadError, PageHeader, Spinner } from '../../../components/ui';
+import { DataLoadError, PageHeader } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
@@ -27,13 +27,26 @@ export default function ExperiencesPage() {
           <h2 id="categories-title" className={styles.sectionTitle}>
             {t('categoriesTitle')}
           </h2>
-          {categories.isPending && <Spinner />}
+          {categories.isPending && (
+            // Four cards of the real size while the categories load: nothing below moves.
+            <ul className={styles.categories} role="status" aria-busy="true">
+              <li className="visually-hidden">{t('common:state.loading')}</li>
+              {[1, 2, 3, 4].map((n) => (
+                <li key={n} className={styles.category} aria-hidden="true">
+                  <div className={styles.skeletonMedia} style={{ aspectRatio: '3 / 2' }} />
+                  <div className={styles.categorySkeletonBody} />
+                </li>
+              ))}
+            </ul>
+          )}
           {categories.isError && <DataLoadError onRetry={() => void categories.refetch()} />}
           {categories.data && (
             <ul className={styles.categories}>
               {categories.data.map((category) => (
                 <li key={category.id} className={styles.category}>
-                  {category.image_url && <img src={category.image_url} alt="" loading="lazy" />}
+                  {category.image_url && (
+                    <img src={category.image_url} alt="" width={600} height={400} fetchPriority="high" />
+                  )}
                   <div className={styles.categoryBody}>
                     <h3>{category.name}</h3>
                     <p>{category.description}</p>

@@ -46,7 +46,8 @@ export default function ProductPage() {
       </div>
       {query.isPending && (
         <LoadingOverlay active>
-          <div style={{ minHeight: 320 }} />
+          {/* About the height of a product page, so the footer does not jump when it arrives. */}
+          <div style={{ minHeight: 'min(1400px, 160vh)' }} />
         </LoadingOverlay>
       )}
       {query.isError && (
