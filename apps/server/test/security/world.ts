@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -149,8 +150,17 @@ function firstMediaFile(): string {
   throw new Error('no demo media');
 }
 
+/** A small built app of its own, so that the matrix does not depend on `npm run build` having run. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'club-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Excellence Club</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  return dir;
+}
+
 export async function createWorld(): Promise<World> {
-  const t = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '100000' } });
+  const t = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '100000', WEB_DIST: fakeWebDist() } });
   const db = t.app.db;
   const typeOf: Record<Exclude<Actor, 'anonymous'>, 'CUSTOMER' | 'DEALER'> = {
     customer: 'CUSTOMER',
