@@ -154,7 +154,10 @@ function firstMediaFile(): string {
 function fakeWebDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'club-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Excellence Club</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Excellence Club</title><div id="root"></div>',
+  );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   return dir;
 }
