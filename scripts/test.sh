@@ -9,10 +9,10 @@ echo "== lint and format (biome)"
 npx biome check .
 echo "== typecheck"
 npm run typecheck
+echo "== build (first: the header tests also check the built app's assets)"
+npm run build
 echo "== unit and API tests"
 npx vitest run
-echo "== build"
-npm run build
 echo "== scale-out and fault tests (two processes behind nginx, PostgreSQL, Redis)"
 bash scripts/ensure-nginx.sh
 npx vitest run --config apps/server/scale-out/vitest.config.ts
