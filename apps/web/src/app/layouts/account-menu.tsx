@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useIsCustomer, useSession } from '../../lib/session';
-import { takeAccountMenuOpenRequest } from './account-menu-request';
+import { clearAccountMenuOpenRequest, isAccountMenuOpenRequested } from './account-menu-request';
 import { UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -22,7 +22,8 @@ export default function AccountMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const isCustomer = useIsCustomer();
-  const [open, setOpen] = useState(takeAccountMenuOpenRequest);
+  const [open, setOpen] = useState(isAccountMenuOpenRequested);
+  useEffect(() => clearAccountMenuOpenRequest(), []);
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger className={styles.iconButton} aria-label={t('menu.account')}>
