@@ -202,7 +202,8 @@ test('the order completed on /home?after_payment arrives once, even across reloa
 
 // FIXME: passes alone and on an idle machine, but under the full suite's load the product view is
 // sometimes missing (once a hit at the product address carried only the category). A race in the product
-// page's tracking to investigate; the category, cart and order events are covered by the other tests.
+// page's tracking to investigate. Until then the category, product and cart events have unit tests only
+// (lib/analytics/*.test.ts); page views, consent and the order-completed event keep their browser tests.
 test.fixme('category visit, product view, cart add and cart visit arrive once each, with their fields', async ({
   browser,
 }) => {
