@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Parallel checkouts or helpers can keep their own database and build apart: E2E_DATA_DIR, WEB_DIST.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 /** Browser tests in Debian's Chromium against the production build on a fresh embedded database. */
 export default defineConfig({
@@ -29,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf data/e2e && node apps/server/dist/server.js`,
+    command: `rm -rf ${DATA_DIR} && node ${process.env.E2E_SERVER ?? 'apps/server/dist/server.js'}`,
     url: `${BASE_URL}/panel/api/v1/settings/languages/items`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -38,7 +40,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       // Links the server builds (payment page, mails) must stay on the host that holds the session cookie.
       PUBLIC_URL: BASE_URL,
-      DATA_DIR: 'data/e2e',
+      DATA_DIR,
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       NODE_ENV: 'test',
       TEST_SUPPORT: '1',
       SEED: 'demo',

@@ -7,7 +7,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outfile: process.env.SERVER_OUTFILE ?? 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,4 +19,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('server built: apps/server/dist/server.js');
+console.log(`server built: apps/server/${process.env.SERVER_OUTFILE ?? 'dist/server.js'}`);
