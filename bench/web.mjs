@@ -3,6 +3,8 @@
 // signed in as a demo member, plus the initial JavaScript (gzip) each route loads.
 //
 // Options: --runs 1 (Lighthouse runs per route; the median by performance score is kept), --build.
+// WEB_DIST=<folder> measures another build of the web app than apps/web/dist (e.g. one made with
+// `vite build --outDir`, precompressed with `node scripts/precompress-web.mjs <folder>`).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,7 +145,13 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-bench-web-'));
   // A copy of the build: a rebuild in the working tree during the run cannot pull assets away.
   const webDist = path.join(dataDir, 'web-dist');
-  cpSync(path.join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
+  cpSync(
+    process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'apps/web/dist'),
+    webDist,
+    {
+      recursive: true,
+    },
+  );
   const server = await startServer(
     { DATA_DIR: dataDir, WEB_DIST: webDist, LOGIN_LIMIT_PER_ADDRESS: '100000' },
     { label: 'web' },

@@ -1,11 +1,14 @@
-// After `vite build`: a .br and a .gz beside every text asset of apps/web/dist, so the server sends
+// After `vite build`: a .br and a .gz beside every text asset of apps/web/dist (or of the folder given
+// as the first argument, e.g. a build made with `vite build --outDir`), so the server sends
 // compressed bytes (@fastify/static preCompressed) without compressing anything per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const dist = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const TEXT = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
 let files = 0;
 let before = 0;
