@@ -18,6 +18,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { reloadCurrentUser } from '../../../lib/session';
 import { useUpdateInvoiceData } from '../api/update-invoice-data';
 import styles from '../components/account.module.css';
@@ -86,7 +87,7 @@ export default function InvoiceInfoPage() {
       )}
       <LoadingOverlay active={update.isPending}>
         <form noValidate onSubmit={submit}>
-          <fieldset className={styles.fieldset} disabled={!editable}>
+          <fieldset className={formLayout.fieldset} disabled={!editable}>
             <TextField
               label={t('invoice.company')}
               required
@@ -94,7 +95,7 @@ export default function InvoiceInfoPage() {
               error={errorText(errors.invoice_company_name)}
               {...form.register('invoice_company_name')}
             />
-            <div className={styles.grid3}>
+            <div className={formLayout.grid3}>
               <TextField
                 label={t('invoice.street')}
                 required
@@ -113,7 +114,7 @@ export default function InvoiceInfoPage() {
                 {...form.register('invoice_locale_number')}
               />
             </div>
-            <div className={styles.grid}>
+            <div className={formLayout.grid}>
               <TextField
                 label={t('invoice.postCode')}
                 required
@@ -148,7 +149,7 @@ export default function InvoiceInfoPage() {
               />
             </div>
           </fieldset>
-          <div className={`${styles.actions} ${styles.actionsEnd}`}>
+          <div className={formLayout.actions}>
             <Button type="submit" loading={update.isPending} disabled={!editable || update.isPending}>
               {t('invoice.save')}
             </Button>

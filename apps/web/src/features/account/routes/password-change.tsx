@@ -10,6 +10,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { useChangePassword } from '../api/change-password';
 import styles from '../components/account.module.css';
 
@@ -76,7 +77,7 @@ export default function PasswordChangePage() {
               error={errorText(errors.password_confirmation)}
               {...form.register('password_confirmation')}
             />
-            <div className={`${styles.actions} ${styles.actionsEnd}`}>
+            <div className={formLayout.actions}>
               <Button type="submit" loading={change.isPending} disabled={change.isPending}>
                 {t('password.save')}
               </Button>

@@ -23,6 +23,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
 import { reloadCurrentUser, useSession } from '../../../lib/session';
 import type { AccountView } from '../api/account-user';
@@ -138,7 +139,7 @@ export default function UserInfoPage() {
         )}
         <LoadingOverlay active={update.isPending}>
           <form noValidate onSubmit={submit}>
-            <fieldset className={styles.fieldset} disabled={!editable}>
+            <fieldset className={formLayout.fieldset} disabled={!editable}>
               <h3 className={styles.groupTitle}>{t('profile.personal')}</h3>
               <Controller
                 control={form.control}
@@ -158,7 +159,7 @@ export default function UserInfoPage() {
                   />
                 )}
               />
-              <div className={styles.grid}>
+              <div className={formLayout.grid}>
                 <TextField
                   label={t('profile.name')}
                   required
@@ -207,7 +208,7 @@ export default function UserInfoPage() {
               </div>
 
               <h3 className={styles.groupTitle}>{t('profile.address')}</h3>
-              <div className={styles.grid3}>
+              <div className={formLayout.grid3}>
                 <TextField
                   label={t('profile.street')}
                   autoComplete="address-line1"
@@ -225,7 +226,7 @@ export default function UserInfoPage() {
                   {...form.register('customer.flat_number')}
                 />
               </div>
-              <div className={styles.grid}>
+              <div className={formLayout.grid}>
                 <TextField
                   label={t('profile.postCode')}
                   autoComplete="postal-code"
@@ -246,11 +247,11 @@ export default function UserInfoPage() {
               <p className={styles.counter} style={{ marginTop: 'var(--space-4)' }}>
                 {t('profile.marketingChannels')}
               </p>
-              <div className={styles.grid}>
+              <div className={formLayout.grid}>
                 {MARKETING.map((key) => consentBox(key, t(`profile.${key}`)))}
               </div>
             </fieldset>
-            <div className={`${styles.actions} ${styles.actionsEnd}`}>
+            <div className={formLayout.actions}>
               <Button type="submit" loading={update.isPending} disabled={!editable || update.isPending}>
                 {t('profile.save')}
               </Button>

@@ -2,6 +2,7 @@ import { INTERESTS_MIN } from '@club/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DataLoadError, EmptyState, LoadingOverlay, usePopup } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { reloadCurrentUser } from '../../../lib/session';
 import { useInterests, useUpdateInterests } from '../api/interests';
 import styles from '../components/account.module.css';
@@ -57,7 +58,7 @@ export default function YourInterestsPage() {
           {interests.data?.length === 0 ? (
             <EmptyState>{t('interests.empty')}</EmptyState>
           ) : (
-            <fieldset className={styles.fieldset} disabled={!editable}>
+            <fieldset className={formLayout.fieldset} disabled={!editable}>
               <legend className="visually-hidden">{t('interests.title')}</legend>
               <ul className={styles.interests}>
                 {(interests.data ?? []).map((interest) => (
@@ -81,7 +82,7 @@ export default function YourInterestsPage() {
           )}
         </LoadingOverlay>
       )}
-      <div className={styles.actions}>
+      <div className={`${formLayout.actions} ${formLayout.actionsBetween}`}>
         <div aria-live="polite">
           <span
             className={[styles.counter, tooFew ? styles.counterShort : ''].join(' ')}

@@ -22,6 +22,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useStoreBonus } from '../api/store-bonus';
@@ -111,7 +112,7 @@ function BonusForm() {
     <LoadingOverlay active={store.isPending}>
       <form className={styles.panel} noValidate onSubmit={submit} aria-label={t('title')}>
         <h2 className={styles.groupTitle}>{t('personal')}</h2>
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <TextField
             label={t('fields.name')}
             required
@@ -144,7 +145,7 @@ function BonusForm() {
           />
         </div>
         <h2 className={styles.groupTitle}>{t('address')}</h2>
-        <div className={styles.grid3}>
+        <div className={formLayout.grid3}>
           <TextField
             label={t('fields.address')}
             required
@@ -177,7 +178,7 @@ function BonusForm() {
         />
         <h2 className={styles.groupTitle}>{t('tax')}</h2>
         <p className={styles.note}>{t('fields.peselOrNip')}</p>
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <TextField
             label={t('fields.pesel')}
             inputMode="numeric"
@@ -256,7 +257,7 @@ function BonusForm() {
             />
           ))}
         </div>
-        <div className={styles.actions}>
+        <div className={formLayout.actions}>
           <Button type="submit" loading={store.isPending}>
             {t('submit')}
           </Button>

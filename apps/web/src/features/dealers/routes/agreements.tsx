@@ -21,6 +21,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { setLanguage } from '../../../lib/i18n';
@@ -174,7 +175,7 @@ function AgreementsForm({
           <>
             <h2 className={styles.groupTitle}>{t('agreements.contact')}</h2>
             {invitation.needs_name && (
-              <div className={styles.grid}>
+              <div className={formLayout.grid}>
                 <TextField
                   label={t('fields.name')}
                   required
@@ -213,7 +214,7 @@ function AgreementsForm({
           <div className={styles.subTerms}>{MARKETING_TERMS.map(termBox)}</div>
         </div>
         <p className={styles.note}>{t('terms.requiredNote')}</p>
-        <div className={styles.actions}>
+        <div className={formLayout.actions}>
           <Button type="submit" loading={accept.isPending} block>
             {t('agreements.submit')}
           </Button>

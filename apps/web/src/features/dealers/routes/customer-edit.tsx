@@ -26,6 +26,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useDealerCustomer } from '../api/get-customer';
@@ -194,7 +195,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
 
   if (!open) {
     return (
-      <div className={styles.actions}>
+      <div className={formLayout.actions}>
         <Button variant="secondary" onClick={() => setOpen(true)}>
           {t('edit.haveOrderNumber')}
         </Button>
@@ -214,7 +215,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
     <form className={styles.orderForm} noValidate onSubmit={submit} aria-label={t('edit.haveOrderNumber')}>
       <h2 className={styles.groupTitle}>{t('edit.haveOrderNumber')}</h2>
       {customer.status === 'WAITING_ORDER_NUMBER' && <p className={styles.lead}>{t('edit.orderLead')}</p>}
-      <div className={styles.grid}>
+      <div className={formLayout.grid}>
         <TextField
           label={t('fields.orderNumber')}
           required
@@ -239,7 +240,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
           )}
         />
       </div>
-      <div className={styles.actions}>
+      <div className={formLayout.actions}>
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={update.isPending}>
           {t('edit.cancel')}
         </Button>

@@ -29,6 +29,7 @@ import {
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
+import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLanguages } from '../api/get-languages';
@@ -64,10 +65,7 @@ export default function CustomerRegisterPage() {
       />
       <div className={`container ${styles.body}`}>
         <section className={styles.panel}>
-          <div
-            className={`${styles.actionsBetween}`}
-            style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'flex-start' }}
-          >
+          <div className={styles.registerTop}>
             <RadioGroupField<Kind>
               legend={t('register.typeLegend')}
               name="customer-type"
@@ -191,7 +189,7 @@ function NewCustomerForm() {
             />
           )}
         />
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <TextField
             label={t('fields.name')}
             required
@@ -220,7 +218,7 @@ function NewCustomerForm() {
           />
         </div>
         <h2 className={styles.groupTitle}>{t('register.car')}</h2>
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <SelectField
             label={t('fields.model')}
             required
@@ -241,7 +239,7 @@ function NewCustomerForm() {
           />
         </div>
         <h2 className={styles.groupTitle}>{t('register.address')}</h2>
-        <div className={styles.grid3}>
+        <div className={formLayout.grid3}>
           <TextField
             label={t('fields.street')}
             error={errorText(e.customer?.street)}
@@ -258,7 +256,7 @@ function NewCustomerForm() {
             {...form.register('customer.flat_number')}
           />
         </div>
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <TextField
             label={t('fields.postCode')}
             error={errorText(e.customer?.post_code)}
@@ -270,7 +268,7 @@ function NewCustomerForm() {
             {...form.register('customer.city')}
           />
         </div>
-        <div className={styles.actions}>
+        <div className={formLayout.actions}>
           <Button type="submit" loading={register.isPending}>
             {t('register.submit')}
           </Button>
@@ -315,7 +313,7 @@ function ExistingCustomerForm() {
             />
           )}
         />
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <TextField
             label={t('fields.name')}
             autoComplete="off"
@@ -334,7 +332,7 @@ function ExistingCustomerForm() {
           />
         </div>
         <h2 className={styles.groupTitle}>{t('register.car')}</h2>
-        <div className={styles.grid}>
+        <div className={formLayout.grid}>
           <Controller
             control={form.control}
             name="customer.vehicle_issue"
@@ -381,7 +379,7 @@ function ExistingCustomerForm() {
             ))}
           </SelectField>
         </div>
-        <div className={styles.actions}>
+        <div className={formLayout.actions}>
           <Button type="submit" loading={register.isPending}>
             {t('register.submit')}
           </Button>
