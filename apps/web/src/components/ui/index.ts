@@ -15,4 +15,5 @@ export {
 export { LoadingOverlay } from './loading-overlay';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem, visibleItems } from './page-header';
 export { errorText, PopupProvider, usePopup } from './popups';
+export { PublicCard, PublicNotice } from './public-card';
 export { Spinner } from './spinner';

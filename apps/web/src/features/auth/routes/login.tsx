@@ -10,13 +10,15 @@ import {
   applyServerErrors,
   Button,
   PasswordField,
+  PublicCard,
+  PublicNotice,
   TextField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
 import { useSession } from '../../../lib/session';
 import { forgotPassword, login } from '../api/auth';
-import { AuthCard, authStyles } from '../components/auth-card';
+import styles from '../components/auth.module.css';
 
 function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : paths.home;
@@ -33,14 +35,14 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
   const send = useMutation({ mutationFn: forgotPassword });
   if (send.isSuccess) {
     return (
-      <div className={authStyles.center}>
-        <p role="status" className={authStyles.message}>
+      <PublicNotice>
+        <p role="status" className={styles.message}>
           {t('forgot.sent')}
         </p>
         <Button variant="secondary" onClick={onBack}>
           {t('forgot.back')}
         </Button>
-      </div>
+      </PublicNotice>
     );
   }
   return (
@@ -50,7 +52,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
         send.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
       )}
     >
-      <p className={authStyles.message}>{t('forgot.text')}</p>
+      <p className={styles.message}>{t('forgot.text')}</p>
       <TextField
         label={t('login.email')}
         type="email"
@@ -62,7 +64,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       <Button type="submit" block loading={send.isPending}>
         {t('forgot.submit')}
       </Button>
-      <div className={authStyles.links}>
+      <div className={styles.links}>
         <button
           type="button"
           className="link"
@@ -90,9 +92,9 @@ export default function LoginPage() {
 
   const next = safeNext(params.get('nextRoute'));
   return (
-    <AuthCard
+    <PublicCard
       title={forgot ? t('forgot.title') : t('login.title')}
-      subtitle={forgot ? undefined : t('login.subtitle')}
+      lead={forgot ? undefined : t('login.subtitle')}
     >
       {forgot ? (
         <ForgotForm onBack={() => setForgot(false)} />
@@ -129,7 +131,7 @@ export default function LoginPage() {
           <Button type="submit" block loading={signIn.isPending}>
             {t('login.submit')}
           </Button>
-          <div className={authStyles.links}>
+          <div className={styles.links}>
             <button
               type="button"
               onClick={() => setForgot(true)}
@@ -148,6 +150,6 @@ export default function LoginPage() {
           </div>
         </form>
       )}
-    </AuthCard>
+    </PublicCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui';
+import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { useSession } from '../../../lib/session';
 import { logout } from '../api/auth';
-import { AuthCard, authStyles } from '../components/auth-card';
+import styles from '../components/auth.module.css';
 
 /** SPEC.md §4: clears the user, resets the language to Polish and goes to the site home. */
 export default function LogoutPage() {
@@ -24,13 +24,13 @@ export default function LogoutPage() {
       });
   }, [clear, queryClient]);
   return (
-    <AuthCard languageSwitch={false}>
-      <div className={authStyles.center}>
+    <PublicCard languageSwitch={false}>
+      <PublicNotice>
         <Spinner />
-        <p role="status" className={authStyles.message}>
+        <p role="status" className={styles.message}>
           {t('logout.inProgress')}
         </p>
-      </div>
-    </AuthCard>
+      </PublicNotice>
+    </PublicCard>
   );
 }

@@ -9,12 +9,14 @@ import {
   Button,
   buttonClass,
   PasswordField,
+  PublicCard,
+  PublicNotice,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../api/auth';
-import { AuthCard, authStyles } from '../components/auth-card';
+import styles from '../components/auth.module.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -30,29 +32,29 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title={t('reset.title')}>
-        <p role="alert" className={authStyles.message}>
+      <PublicCard title={t('reset.title')}>
+        <p role="alert" className={styles.message}>
           {t('reset.missingToken')}
         </p>
-      </AuthCard>
+      </PublicCard>
     );
   }
   if (reset.isSuccess) {
     return (
-      <AuthCard title={t('reset.title')}>
-        <div className={authStyles.center}>
-          <p role="status" className={authStyles.message}>
+      <PublicCard title={t('reset.title')}>
+        <PublicNotice>
+          <p role="status" className={styles.message}>
             {t('reset.done')}
           </p>
           <Link to={paths.login} className={buttonClass('primary')}>
             {t('reset.toLogin')}
           </Link>
-        </div>
-      </AuthCard>
+        </PublicNotice>
+      </PublicCard>
     );
   }
   return (
-    <AuthCard title={t('reset.title')} subtitle={t('passwordHint.text')}>
+    <PublicCard title={t('reset.title')} lead={t('passwordHint.text')}>
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>
@@ -77,6 +79,6 @@ export default function ResetPasswordPage() {
           {t('reset.submit')}
         </Button>
       </form>
-    </AuthCard>
+    </PublicCard>
   );
 }

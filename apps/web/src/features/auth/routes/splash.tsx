@@ -2,11 +2,11 @@ import { REDIRECT_DELAY_MS } from '@club/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/ui';
+import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { getLanguages, getMe } from '../api/auth';
-import { AuthCard, authStyles } from '../components/auth-card';
+import styles from '../components/auth.module.css';
 
 const delay = () => new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
 
@@ -47,11 +47,11 @@ export default function SplashPage() {
   }, [navigate, setLanguages, setUser, target]);
 
   return (
-    <AuthCard languageSwitch={false}>
-      <div className={authStyles.center} data-testid="splash">
+    <PublicCard languageSwitch={false}>
+      <PublicNotice testId="splash">
         <Spinner size="normal" />
-        <p className={authStyles.message}>{t('splash.loading')}</p>
-      </div>
-    </AuthCard>
+        <p className={styles.message}>{t('splash.loading')}</p>
+      </PublicNotice>
+    </PublicCard>
   );
 }

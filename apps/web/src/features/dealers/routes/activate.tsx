@@ -1,25 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordPolicyFailures, type TActivateAccountInput, ZActivateAccount } from '@club/shared';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   applyServerErrors,
   Button,
   buttonClass,
-  DataLoadError,
   PasswordField,
-  Spinner,
+  PublicCard,
+  PublicNotice,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { setLanguage } from '../../../lib/i18n';
 import { useActivateAccount, useActivationInvitation } from '../api/activate';
 import styles from '../components/dealers.module.css';
-import { PublicCard } from '../components/public-card';
+import { TokenPageStatus } from '../components/token-page-status';
+import { useTokenPage } from '../hooks/use-token-page';
 
 const RULES = [
   ['length', 'ruleLength'],
@@ -32,51 +30,10 @@ const RULES = [
 /** /activate?token=: the customer sets a password and becomes REGISTERED (DESIGN.md §5, §6). No session. */
 export default function ActivatePage() {
   const { t } = useTranslation('dealers');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const invitation = useActivationInvitation(token);
-  const languageApplied = useRef(false);
-  useEffect(() => {
-    if (invitation.data && !languageApplied.current) {
-      languageApplied.current = true;
-      if (!localStorage.getItem('club.language')) setLanguage(invitation.data.language_code);
-    }
-  }, [invitation.data]);
-
-  if (!token) return <InvalidLink text={t('agreements.missingToken')} />;
-  if (invitation.isPending) {
-    return (
-      <PublicCard title={t('activate.title')} narrow>
-        <div className={styles.centered} data-testid="activate-loading">
-          <Spinner />
-        </div>
-      </PublicCard>
-    );
-  }
-  if (invitation.error instanceof ApiError && invitation.error.status === 404)
-    return <InvalidLink text={t('agreements.invalid')} />;
-  if (invitation.isError || !invitation.data) {
-    return (
-      <PublicCard title={t('activate.title')} narrow>
-        <DataLoadError onRetry={() => void invitation.refetch()} />
-      </PublicCard>
-    );
-  }
-  return <ActivateForm token={token} email={invitation.data.email} />;
-}
-
-function InvalidLink({ text }: { text: string }) {
-  const { t } = useTranslation('dealers');
-  return (
-    <PublicCard title={t('agreements.invalidTitle')} narrow>
-      <div className={styles.publicCenter}>
-        <p role="alert">{text}</p>
-        <Link to={paths.login} className={buttonClass('secondary')}>
-          {t('activate.toLogin')}
-        </Link>
-      </div>
-    </PublicCard>
-  );
+  const page = useTokenPage(useActivationInvitation);
+  if (page.state !== 'ready')
+    return <TokenPageStatus page={page} title={t('activate.title')} testId="activate" />;
+  return <ActivateForm token={page.token} email={page.invitation.email} />;
 }
 
 function ActivateForm({ token, email }: { token: string; email: string }) {
@@ -92,13 +49,13 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
 
   if (activate.isSuccess) {
     return (
-      <PublicCard title={t('activate.doneTitle')} narrow>
-        <div className={styles.publicCenter}>
+      <PublicCard title={t('activate.doneTitle')}>
+        <PublicNotice>
           <p role="status">{t('activate.done', { email })}</p>
-          <Link to={`${paths.login}`} className={buttonClass('primary')}>
+          <Link to={paths.login} className={buttonClass('primary')}>
             {t('activate.toLogin')}
           </Link>
-        </div>
+        </PublicNotice>
       </PublicCard>
     );
   }
@@ -108,7 +65,7 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
     }),
   );
   return (
-    <PublicCard title={t('activate.title')} lead={t('activate.lead', { email })} narrow>
+    <PublicCard title={t('activate.title')} lead={t('activate.lead', { email })}>
       <form noValidate onSubmit={submit}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField

@@ -6,28 +6,24 @@ import {
   type TAcceptAgreementsInput,
   ZAcceptAgreements,
 } from '@club/shared';
-import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import {
   applyServerErrors,
   Button,
-  buttonClass,
   CheckboxField,
-  DataLoadError,
-  Spinner,
+  PublicCard,
+  PublicNotice,
   TextField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
-import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { setLanguage } from '../../../lib/i18n';
 import { useAcceptAgreements, useAgreementsInvitation } from '../api/agreements';
 import styles from '../components/dealers.module.css';
-import { PublicCard } from '../components/public-card';
+import { TokenPageStatus } from '../components/token-page-status';
+import { useTokenPage } from '../hooks/use-token-page';
 
 const CLUB_TERMS: AgreementTerm[] = ['term_1', 'term_2', 'term_2a', 'term_3'];
 const MARKETING_TERMS: AgreementTerm[] = [
@@ -41,53 +37,10 @@ const MARKETING_TERMS: AgreementTerm[] = [
 /** /agreements?token=: the invited customer reads and ticks the consents (DESIGN.md §5, §6). No session. */
 export default function AgreementsPage() {
   const { t } = useTranslation('dealers');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const invitation = useAgreementsInvitation(token);
-  const languageApplied = useRef(false);
-
-  // The page speaks the language the dealer chose for the customer, until the visitor switches.
-  useEffect(() => {
-    if (invitation.data && !languageApplied.current) {
-      languageApplied.current = true;
-      if (!localStorage.getItem('club.language')) setLanguage(invitation.data.language_code);
-    }
-  }, [invitation.data]);
-
-  if (!token) return <InvalidLink text={t('agreements.missingToken')} />;
-  if (invitation.isPending) {
-    return (
-      <PublicCard title={t('agreements.title')} narrow>
-        <div className={styles.centered} data-testid="agreements-loading">
-          <Spinner />
-        </div>
-      </PublicCard>
-    );
-  }
-  if (invitation.error instanceof ApiError && invitation.error.status === 404)
-    return <InvalidLink text={t('agreements.invalid')} />;
-  if (invitation.isError || !invitation.data) {
-    return (
-      <PublicCard title={t('agreements.title')} narrow>
-        <DataLoadError onRetry={() => void invitation.refetch()} />
-      </PublicCard>
-    );
-  }
-  return <AgreementsForm token={token} invitation={invitation.data} />;
-}
-
-function InvalidLink({ text }: { text: string }) {
-  const { t } = useTranslation('dealers');
-  return (
-    <PublicCard title={t('agreements.invalidTitle')} narrow>
-      <div className={styles.publicCenter}>
-        <p role="alert">{text}</p>
-        <Link to={paths.login} className={buttonClass('secondary')}>
-          {t('agreements.toLogin')}
-        </Link>
-      </div>
-    </PublicCard>
-  );
+  const page = useTokenPage(useAgreementsInvitation);
+  if (page.state !== 'ready')
+    return <TokenPageStatus page={page} title={t('agreements.title')} testId="agreements" />;
+  return <AgreementsForm token={page.token} invitation={page.invitation} />;
 }
 
 function AgreementsForm({
@@ -115,14 +68,14 @@ function AgreementsForm({
 
   if (accept.isSuccess) {
     return (
-      <PublicCard title={t('agreements.doneTitle')} narrow>
-        <div className={styles.publicCenter}>
+      <PublicCard title={t('agreements.doneTitle')}>
+        <PublicNotice>
           <p role="status">
             {accept.data.status === 'WAITING_REGISTRATION'
               ? t('agreements.doneRegistration')
               : t('agreements.doneOrder')}
           </p>
-        </div>
+        </PublicNotice>
       </PublicCard>
     );
   }
@@ -160,9 +113,9 @@ function AgreementsForm({
       />
     );
   };
-
   return (
     <PublicCard
+      wide
       title={fullName ? t('agreements.greeting', { name: fullName }) : t('agreements.title')}
       lead={
         invitation.dealer_name

@@ -1,30 +1,36 @@
 import type { LanguageCode } from '@club/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setLanguage } from '../../../lib/i18n';
-import styles from './auth-card.module.css';
+import { setLanguage } from '../../lib/i18n';
+import styles from './public-card.module.css';
 
-/** The frame of the screens a visitor sees without a session. */
-export function AuthCard({
+/**
+ * The frame of the screens a visitor sees without a session (sign-in, password reset, the invited
+ * customer's consents and activation): the brand, a title, the content and a language switch.
+ */
+export function PublicCard({
   title,
-  subtitle,
-  children,
+  lead,
+  wide = false,
   languageSwitch = true,
+  children,
 }: {
   title?: ReactNode;
-  subtitle?: ReactNode;
-  children: ReactNode;
+  lead?: ReactNode;
+  /** For a long form (the consents); a message or a short form keeps the narrow card. */
+  wide?: boolean;
   languageSwitch?: boolean;
+  children: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   return (
     <main className={styles.page}>
-      <div className={styles.card}>
+      <div className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
         <p className={styles.brand} aria-hidden="true">
           ◆ {t('brand')}
         </p>
         {title && <h1 className={styles.title}>{title}</h1>}
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        {lead && <p className={styles.lead}>{lead}</p>}
         {children}
         {languageSwitch && (
           <div className={styles.lang} role="group" aria-label={t('menu.language')}>
@@ -46,4 +52,11 @@ export function AuthCard({
   );
 }
 
-export { styles as authStyles };
+/** A message centred in the card, with what the visitor can do next below it. */
+export function PublicNotice({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.notice} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
