@@ -1,5 +1,6 @@
 export { Badge, type BadgeTone } from './badge';
 export { Button, buttonClass } from './button';
+export { ConsentCheckboxList } from './consent-checkbox-list';
 export { DataLoadError } from './data-load-error';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';

@@ -13,7 +13,7 @@ import {
   applyServerErrors,
   Button,
   buttonClass,
-  CheckboxField,
+  ConsentCheckboxList,
   DataLoadError,
   LoadingOverlay,
   PageHeader,
@@ -239,24 +239,7 @@ function BonusForm() {
           />
         )}
         <h2 className={styles.groupTitle}>{t('terms')}</h2>
-        <div className={styles.terms}>
-          {TERMS.map((term) => (
-            <Controller
-              key={term}
-              control={form.control}
-              name={term}
-              render={({ field }) => (
-                <CheckboxField
-                  name={field.name}
-                  label={`${t(term)} *`}
-                  checked={field.value === true}
-                  onCheckedChange={field.onChange}
-                  error={errorText(e[term])}
-                />
-              )}
-            />
-          ))}
-        </div>
+        <ConsentCheckboxList control={form.control} names={TERMS} label={(term) => t(term)} required />
         <div className={formLayout.actions}>
           <Button type="submit" loading={store.isPending}>
             {t('submit')}

@@ -6,12 +6,12 @@ import {
   type TAcceptAgreementsInput,
   ZAcceptAgreements,
 } from '@club/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
   Button,
-  CheckboxField,
+  ConsentCheckboxList,
   PublicCard,
   PublicNotice,
   TextField,
@@ -33,6 +33,8 @@ const MARKETING_TERMS: AgreementTerm[] = [
   'term_4_car',
   'term_4_group',
 ];
+
+const isRequired = (term: AgreementTerm) => REQUIRED_AGREEMENT_TERMS.includes(term);
 
 /** /agreements?token=: the invited customer reads and ticks the consents (DESIGN.md §5, §6). No session. */
 export default function AgreementsPage() {
@@ -94,25 +96,6 @@ function AgreementsForm({
   });
 
   const fullName = `${invitation.name} ${invitation.surname}`.trim();
-  const termBox = (term: AgreementTerm) => {
-    const required = REQUIRED_AGREEMENT_TERMS.includes(term);
-    return (
-      <Controller
-        key={term}
-        control={form.control}
-        name={term}
-        render={({ field }) => (
-          <CheckboxField
-            name={field.name}
-            label={`${t(`terms.${term}`)}${required ? ' *' : ''}`}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            error={errorText(e[term])}
-          />
-        )}
-      />
-    );
-  };
   return (
     <PublicCard
       wide
@@ -160,11 +143,22 @@ function AgreementsForm({
         )}
         <h2 className={styles.groupTitle}>{t('agreements.consents')}</h2>
         <div className={styles.terms}>
-          {CLUB_TERMS.map(termBox)}
+          <ConsentCheckboxList
+            control={form.control}
+            names={CLUB_TERMS}
+            label={(term) => t(`terms.${term}`)}
+            required={isRequired}
+          />
           <p className={styles.note} style={{ marginTop: 'var(--space-3)' }}>
             {t('terms.marketing')}
           </p>
-          <div className={styles.subTerms}>{MARKETING_TERMS.map(termBox)}</div>
+          <ConsentCheckboxList
+            className={styles.subTerms}
+            control={form.control}
+            names={MARKETING_TERMS}
+            label={(term) => t(`terms.${term}`)}
+            required={isRequired}
+          />
         </div>
         <p className={styles.note}>{t('terms.requiredNote')}</p>
         <div className={formLayout.actions}>
