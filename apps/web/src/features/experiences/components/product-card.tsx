@@ -1,4 +1,5 @@
 import { categorySlug, productSlug, type TProduct } from '@club/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Badge, buttonClass } from '../../../components/ui';
@@ -24,10 +25,14 @@ export function ProductCard({ product, priority = false }: { product: TProduct; 
   const { t, i18n } = useTranslation('experiences');
   const location = useLocation();
   const href = productPath(product, `${location.pathname}${location.search}`);
-  const description =
-    product.published === 2 && product.ann_description
-      ? product.ann_description
-      : toText(product.description);
+  // Parsing the HTML is the costly part of a card, which renders again on every change of location.
+  const description = useMemo(
+    () =>
+      product.published === 2 && product.ann_description
+        ? product.ann_description
+        : toText(product.description),
+    [product.published, product.ann_description, product.description],
+  );
   return (
     <article className={styles.card} data-testid="product-card" aria-labelledby={`product-${product.id}`}>
       <div className={styles.cardMedia}>
