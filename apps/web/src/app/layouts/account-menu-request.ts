@@ -4,6 +4,8 @@
  * than once before it commits; the mounted menu clears it.
  */
 let pending = false;
+/** The stand-in had the keyboard focus when the real menu replaced it: the menu's trigger takes it. */
+let focused = false;
 
 export function requestAccountMenuOpen(): void {
   pending = true;
@@ -13,4 +15,15 @@ export const isAccountMenuOpenRequested = (): boolean => pending;
 
 export function clearAccountMenuOpenRequest(): void {
   pending = false;
+}
+
+export function setAccountMenuStandInFocused(value: boolean): void {
+  focused = value;
+}
+
+/** Read once by the mounted menu: true if its trigger should take the focus from the stand-in. */
+export function takeAccountMenuStandInFocus(): boolean {
+  const was = focused;
+  focused = false;
+  return was;
 }

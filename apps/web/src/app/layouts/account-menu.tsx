@@ -1,10 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useIsCustomer, useSession } from '../../lib/session';
-import { clearAccountMenuOpenRequest, isAccountMenuOpenRequested } from './account-menu-request';
+import {
+  clearAccountMenuOpenRequest,
+  isAccountMenuOpenRequested,
+  takeAccountMenuStandInFocus,
+} from './account-menu-request';
 import { UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -23,10 +27,17 @@ export default function AccountMenu() {
   const { user } = useSession();
   const isCustomer = useIsCustomer();
   const [open, setOpen] = useState(isAccountMenuOpenRequested);
-  useEffect(() => clearAccountMenuOpenRequest(), []);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opened = isAccountMenuOpenRequested();
+    clearAccountMenuOpenRequest();
+    // A keyboard user who tabbed onto the stand-in keeps the focus on the same button (an opened
+    // menu takes the focus itself).
+    if (takeAccountMenuStandInFocus() && !opened) trigger.current?.focus();
+  }, []);
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger className={styles.iconButton} aria-label={t('menu.account')}>
+      <DropdownMenu.Trigger ref={trigger} className={styles.iconButton} aria-label={t('menu.account')}>
         <UserIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
@@ -9,7 +9,7 @@ import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
-import { requestAccountMenuOpen } from './account-menu-request';
+import { requestAccountMenuOpen, setAccountMenuStandInFocused } from './account-menu-request';
 import { BasketIcon, CloseIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -83,24 +83,50 @@ function LanguageSwitch() {
 }
 
 /**
- * The account menu (Radix dropdown) arrives in its own chunk; until then the same trigger stands in
- * its place, so nothing moves and the first click is never lost for long.
+ * The account menu (Radix dropdown, popper, scroll lock: some 30 KB) arrives in its own chunk, fetched
+ * only when the member shows intent (pointer over the trigger, focus, touch, click). Until it has
+ * arrived the same trigger stands in its place, so nothing moves; a click on the stand-in opens the
+ * menu as soon as it is there (account-menu-request.ts).
  */
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(loadAccountMenu);
 
-function AccountMenuFallback() {
+function AccountMenuSlot() {
   const { t } = useTranslation();
-  return (
+  const [ready, setReady] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const want = () => {
+    loadAccountMenu().then(
+      () => {
+        setAccountMenuStandInFocused(document.activeElement === button.current);
+        setReady(true);
+      },
+      () => {},
+    );
+  };
+  const standIn = (
     <button
+      ref={button}
       type="button"
       className={styles.iconButton}
       aria-label={t('menu.account')}
       aria-haspopup="menu"
-      onClick={requestAccountMenuOpen}
+      onPointerEnter={want}
+      onTouchStart={want}
+      onFocus={want}
+      onClick={() => {
+        requestAccountMenuOpen();
+        want();
+      }}
     >
       <UserIcon />
     </button>
+  );
+  if (!ready) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <AccountMenu />
+    </Suspense>
   );
 }
 
@@ -171,10 +197,6 @@ export function AppLayout() {
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
-  // Fetch the account menu's chunk right after the first paint.
-  useEffect(() => {
-    void loadAccountMenu();
-  }, []);
   useEffect(() => {
     if (!menuOpen) window.dispatchEvent(new Event(MAIN_MENU_COLLAPSED_EVENT));
     document.body.classList.toggle('scroll-locked', menuOpen);
@@ -229,9 +251,7 @@ export function AppLayout() {
           <div className={styles.actions}>
             <LanguageSwitch />
             {isCustomer && <CartLink />}
-            <Suspense fallback={<AccountMenuFallback />}>
-              <AccountMenu />
-            </Suspense>
+            <AccountMenuSlot />
             <button
               type="button"
               className={`${styles.iconButton} ${styles.burger}`}
