@@ -1,6 +1,6 @@
-import { productAction, type TProduct } from '@club/shared';
-import * as Tooltip from '@radix-ui/react-tooltip';
-import { useState } from 'react';
+import type { TProduct } from '@club/shared';
+import { productAction } from '@club/shared/availability';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass, usePopup } from '../../../components/ui';
@@ -10,6 +10,8 @@ import { useIsCustomer } from '../../../lib/session';
 import { useAddNotification } from '../api/add-notification';
 import { useAddToCart } from '../api/add-to-cart';
 import styles from './experiences.module.css';
+
+const LimitTooltip = lazy(() => import('./limit-tooltip'));
 
 /**
  * The one action of SPEC.md §4 for an experience: gallery (past), notify when published (announced),
@@ -91,25 +93,20 @@ export function ProductActions({ product, detailed = false }: { product: TProduc
     );
   }
   if (!product.overall_limit || !detailed) return null;
+  // A disabled button takes no focus: the wrapper carries the tooltip for keyboard users.
+  const disabled = (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip must be reachable by keyboard
+    <span tabIndex={0} className={styles.tooltipTrigger}>
+      <Button size="small" disabled>
+        {t('addToCart')}
+      </Button>
+    </span>
+  );
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          {/* A disabled button takes no focus: the wrapper carries the tooltip for keyboard users. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip must be reachable by keyboard */}
-          <span tabIndex={0} className={styles.tooltipTrigger}>
-            <Button size="small" disabled>
-              {t('addToCart')}
-            </Button>
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className={styles.tooltip} sideOffset={6}>
-            {t('cannotOrder')} {t('limitInfo', { count: product.limit })}
-            <Tooltip.Arrow className={styles.tooltipArrow} />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Suspense fallback={disabled}>
+      <LimitTooltip text={`${t('cannotOrder')} ${t('limitInfo', { count: product.limit })}`}>
+        {disabled}
+      </LimitTooltip>
+    </Suspense>
   );
 }
