@@ -1,4 +1,5 @@
-import { categorySlug, type TCategory } from '@club/shared';
+import type { TCategory } from '@club/shared';
+import { categorySlug } from '@club/shared/slug';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import { FIRST_PAGE, type TProduct } from '@club/shared';
+import type { TProduct } from '@club/shared';
+import { FIRST_PAGE } from '@club/shared/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

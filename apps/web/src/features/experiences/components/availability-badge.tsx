@@ -1,4 +1,4 @@
-import { type AvailabilityInput, availabilityBadge } from '@club/shared';
+import { type AvailabilityInput, availabilityBadge } from '@club/shared/availability';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui';
 

@@ -1,4 +1,4 @@
-import { categorySlug } from '@club/shared';
+import { categorySlug } from '@club/shared/slug';
 import type { SubmenuItem } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../api/get-categories';

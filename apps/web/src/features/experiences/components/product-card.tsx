@@ -1,4 +1,5 @@
-import { categorySlug, productSlug, type TProduct } from '@club/shared';
+import type { TProduct } from '@club/shared';
+import { categorySlug, productSlug } from '@club/shared/slug';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

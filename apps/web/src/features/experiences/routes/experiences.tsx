@@ -1,4 +1,4 @@
-import { categorySlug } from '@club/shared';
+import { categorySlug } from '@club/shared/slug';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataLoadError, PageHeader } from '../../../components/ui';

@@ -1,4 +1,5 @@
-import { FIRST_PAGE, type TGallery, type TGalleryDates } from '@club/shared';
+import type { TGallery, TGalleryDates } from '@club/shared';
+import { FIRST_PAGE } from '@club/shared/constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
