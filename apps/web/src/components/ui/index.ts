@@ -1,3 +1,4 @@
+export { AddressFields, type AddressPart } from './address-fields';
 export { Badge, type BadgeTone } from './badge';
 export { Button, buttonClass } from './button';
 export { ConsentCheckboxList } from './consent-checkbox-list';

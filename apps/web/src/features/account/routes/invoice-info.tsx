@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  AddressFields,
   applyServerErrors,
   Button,
   LoadingOverlay,
@@ -95,38 +96,18 @@ export default function InvoiceInfoPage() {
               error={errorText(errors.invoice_company_name)}
               {...form.register('invoice_company_name')}
             />
-            <div className={formLayout.grid3}>
-              <TextField
-                label={t('invoice.street')}
-                required
-                error={errorText(errors.invoice_street)}
-                {...form.register('invoice_street')}
-              />
-              <TextField
-                label={t('invoice.buildingNumber')}
-                required
-                error={errorText(errors.invoice_building_number)}
-                {...form.register('invoice_building_number')}
-              />
-              <TextField
-                label={t('invoice.flatNumber')}
-                error={errorText(errors.invoice_locale_number)}
-                {...form.register('invoice_locale_number')}
-              />
-            </div>
-            <div className={formLayout.grid}>
-              <TextField
-                label={t('invoice.postCode')}
-                required
-                error={errorText(errors.invoice_post_code)}
-                {...form.register('invoice_post_code')}
-              />
-              <TextField
-                label={t('invoice.city')}
-                required
-                error={errorText(errors.invoice_city)}
-                {...form.register('invoice_city')}
-              />
+            <AddressFields
+              form={form}
+              name={(part) => (part === 'flat_number' ? 'invoice_locale_number' : `invoice_${part}`)}
+              labels={{
+                street: t('invoice.street'),
+                building_number: t('invoice.buildingNumber'),
+                flat_number: t('invoice.flatNumber'),
+                post_code: t('invoice.postCode'),
+                city: t('invoice.city'),
+              }}
+              required
+            >
               <SelectField
                 label={t('invoice.country')}
                 required
@@ -147,7 +128,7 @@ export default function InvoiceInfoPage() {
                 error={errorText(errors.tax_number)}
                 {...form.register('tax_number')}
               />
-            </div>
+            </AddressFields>
           </fieldset>
           <div className={formLayout.actions}>
             <Button type="submit" loading={update.isPending} disabled={!editable || update.isPending}>

@@ -14,6 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  AddressFields,
   applyServerErrors,
   Button,
   CheckboxField,
@@ -208,38 +209,18 @@ export default function UserInfoPage() {
               </div>
 
               <h3 className={styles.groupTitle}>{t('profile.address')}</h3>
-              <div className={formLayout.grid3}>
-                <TextField
-                  label={t('profile.street')}
-                  autoComplete="address-line1"
-                  error={errorText(errors.customer?.street)}
-                  {...form.register('customer.street')}
-                />
-                <TextField
-                  label={t('profile.buildingNumber')}
-                  error={errorText(errors.customer?.building_number)}
-                  {...form.register('customer.building_number')}
-                />
-                <TextField
-                  label={t('profile.flatNumber')}
-                  error={errorText(errors.customer?.flat_number)}
-                  {...form.register('customer.flat_number')}
-                />
-              </div>
-              <div className={formLayout.grid}>
-                <TextField
-                  label={t('profile.postCode')}
-                  autoComplete="postal-code"
-                  error={errorText(errors.customer?.post_code)}
-                  {...form.register('customer.post_code')}
-                />
-                <TextField
-                  label={t('profile.city')}
-                  autoComplete="address-level2"
-                  error={errorText(errors.customer?.city)}
-                  {...form.register('customer.city')}
-                />
-              </div>
+              <AddressFields
+                form={form}
+                name={(part) => `customer.${part}`}
+                labels={{
+                  street: t('profile.street'),
+                  building_number: t('profile.buildingNumber'),
+                  flat_number: t('profile.flatNumber'),
+                  post_code: t('profile.postCode'),
+                  city: t('profile.city'),
+                }}
+                autoComplete
+              />
 
               <h3 className={styles.groupTitle}>{t('profile.consents')}</h3>
               <p className={styles.counter}>{t('profile.consentsLead')}</p>

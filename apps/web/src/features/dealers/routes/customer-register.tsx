@@ -18,6 +18,7 @@ import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  AddressFields,
   applyServerErrors,
   Button,
   buttonClass,
@@ -239,35 +240,17 @@ function NewCustomerForm() {
           />
         </div>
         <h2 className={styles.groupTitle}>{t('register.address')}</h2>
-        <div className={formLayout.grid3}>
-          <TextField
-            label={t('fields.street')}
-            error={errorText(e.customer?.street)}
-            {...form.register('customer.street')}
-          />
-          <TextField
-            label={t('fields.buildingNumber')}
-            error={errorText(e.customer?.building_number)}
-            {...form.register('customer.building_number')}
-          />
-          <TextField
-            label={t('fields.flatNumber')}
-            error={errorText(e.customer?.flat_number)}
-            {...form.register('customer.flat_number')}
-          />
-        </div>
-        <div className={formLayout.grid}>
-          <TextField
-            label={t('fields.postCode')}
-            error={errorText(e.customer?.post_code)}
-            {...form.register('customer.post_code')}
-          />
-          <TextField
-            label={t('fields.city')}
-            error={errorText(e.customer?.city)}
-            {...form.register('customer.city')}
-          />
-        </div>
+        <AddressFields
+          form={form}
+          name={(part) => `customer.${part}`}
+          labels={{
+            street: t('fields.street'),
+            building_number: t('fields.buildingNumber'),
+            flat_number: t('fields.flatNumber'),
+            post_code: t('fields.postCode'),
+            city: t('fields.city'),
+          }}
+        />
         <div className={formLayout.actions}>
           <Button type="submit" loading={register.isPending}>
             {t('register.submit')}
