@@ -24,7 +24,9 @@ export type PanelInstance = { url: string; stop: () => Promise<void> };
 export async function startPanel(port: number, env: Record<string, string>): Promise<PanelInstance> {
   const dataDir = `data/e2e-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  // The same server build as playwright.config.ts starts (E2E_SERVER); WEB_DIST passes through the env.
+  const server = process.env.E2E_SERVER ?? 'apps/server/dist/server.js';
+  const child: ChildProcess = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),

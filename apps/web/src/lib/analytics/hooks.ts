@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useHref, useLocation } from 'react-router';
 import { api } from '../api-client';
 import { useSession } from '../session';
 import { getConsent, subscribeConsent, useConsentState } from './consent';
@@ -8,6 +8,7 @@ import type { AnalyticsSettings } from './events';
 import {
   type ProductLike,
   currentPageUrl,
+  sendUnsentPageView,
   trackCartVisit,
   trackCategoryVisit,
   trackOrderCompleted,
@@ -46,29 +47,49 @@ const OWN_PAGE_VIEW = [/^\/experiences\/[^/]+$/, /^\/experiences\/[^/]+\/[^/]+$/
  */
 export function usePageViewTracking(): void {
   const { pathname } = useLocation();
+  const path = usePagePath();
   const previous = useRef<string | undefined>(undefined);
+  // This page's plain page view: still in the short wait, sent, or dropped for want of consent.
+  const view = useRef<'waiting' | 'sent' | 'unsent'>('waiting');
   useEffect(() => {
+    view.current = 'waiting';
     if (NO_PAGE_VIEW.some((p) => p.test(pathname))) return;
     const timer = window.setTimeout(() => {
-      if (!OWN_PAGE_VIEW.some((p) => p.test(pathname))) trackPageView(document.title, previous.current);
+      if (!OWN_PAGE_VIEW.some((p) => p.test(pathname))) {
+        view.current = trackPageView(document.title, previous.current) ? 'sent' : 'unsent';
+      }
       previous.current = currentPageUrl();
     }, 150);
     return () => window.clearTimeout(timer);
   }, [pathname]);
 
-  // Accepting counts the page the member is on (nothing of it was sent before).
-  const current = useRef(pathname);
-  current.current = pathname;
+  // Accepting counts the page the member is on, once: if its page view is still waiting (a quick click,
+  // or a busy machine delaying the timer) that one counts, now with consent. A category or product page
+  // counts with its own view (setEcommerceView before trackPageView), never as a plain page view.
+  const current = useRef({ pathname, path });
+  current.current = { pathname, path };
   useEffect(() => {
     let choice = getConsent();
     return subscribeConsent(() => {
       const next = getConsent();
-      if (next === 'granted' && choice !== 'granted' && !NO_PAGE_VIEW.some((p) => p.test(current.current))) {
-        trackPageView(document.title);
+      const page = current.current;
+      if (next === 'granted' && choice !== 'granted' && !NO_PAGE_VIEW.some((p) => p.test(page.pathname))) {
+        if (OWN_PAGE_VIEW.some((p) => p.test(page.pathname))) sendUnsentPageView(currentPageUrl(page.path));
+        else if (view.current === 'unsent' && trackPageView(document.title)) view.current = 'sent';
       }
       choice = next;
     });
   }, []);
+}
+
+/**
+ * The path of the page being rendered, with the router's basename. Not window.location: the router
+ * changes the address before React has replaced the page, so an effect of the page being left (its
+ * data arriving late on a busy machine) would otherwise report the next page's address.
+ */
+function usePagePath(): string {
+  const { pathname } = useLocation();
+  return useHref({ pathname });
 }
 
 type LatestOrder = {
@@ -118,18 +139,23 @@ export function useOrderCompletedTracking(): void {
 /** Category page: call with the category once it is known. */
 export function useTrackCategoryVisit(category: { name: string } | null | undefined): void {
   const name = category?.name;
+  const path = usePagePath();
   useEffect(() => {
-    if (name) trackCategoryVisit({ name });
-  }, [name]);
+    if (name) trackCategoryVisit({ name }, path);
+  }, [name, path]);
 }
 
 /** Product page: call with the product once it is loaded. */
 export function useTrackProductView(product: ProductLike | null | undefined): void {
-  const ref = useRef(product);
-  ref.current = product;
+  const page = { product, path: usePagePath() };
+  const ref = useRef(page);
+  ref.current = page;
   const id = product?.id;
+  // Once per product, at the address it was rendered for: a new address with the previous product still
+  // in hand (the next one loading) is not a view of that product.
   useEffect(() => {
-    if (id !== undefined && ref.current) trackProductView(ref.current);
+    const { product, path } = ref.current;
+    if (id !== undefined && product) trackProductView(product, path);
   }, [id]);
 }
 

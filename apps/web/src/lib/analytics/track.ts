@@ -7,22 +7,29 @@ import {
   orderCompletedCommands,
   pageViewCommands,
   productViewCommands,
+  type MatomoCommand,
   type TrackedCartLine,
   type TrackedOrder,
   type TrackedProduct,
 } from './events';
-import { send, willSend } from './tracker';
+import { analyticsEnabled, send, willSend } from './tracker';
 
 /**
  * The typed API for features. Every function is a no-op without consent or without a configured
  * tracker, so features call them unconditionally.
  */
 
-/** The current page's address as reported: origin and path, no query or hash (see events.ts). */
-export const currentPageUrl = (): string => `${window.location.origin}${window.location.pathname}`;
+/**
+ * A page's address as reported: origin and path, no query or hash (see events.ts). Pages pass the path
+ * they were rendered for (with the router's basename): by the time an effect runs, the window may
+ * already show the next page's address.
+ */
+export const currentPageUrl = (path: string = window.location.pathname): string =>
+  `${window.location.origin}${path}`;
 
-export function trackPageView(title = document.title, referrer?: string): void {
-  send(pageViewCommands(currentPageUrl(), title, referrer));
+/** A plain page view of the current page; false when it was not sent (no consent or no tracker). */
+export function trackPageView(title = document.title, referrer?: string): boolean {
+  return send(pageViewCommands(currentPageUrl(), title, referrer));
 }
 
 /** A product as features hold it (TProduct, a cart item's product): the category by name or object. */
@@ -50,17 +57,51 @@ function firstView(key: string): boolean {
   return true;
 }
 
-/** A category page (its page view carries the category). */
-export function trackCategoryVisit(category: { name: string }): void {
-  if (!firstView(`category:${category.name}:${window.location.pathname}`)) return;
-  send(categoryVisitCommands(category, { url: currentPageUrl(), title: category.name }));
+/**
+ * The page view of a category or product page, which carries Matomo's e-commerce view. Made before the
+ * member's choice it is dropped like any event, but kept (the last one only) so that accepting on that
+ * very page counts it with its category or product: a plain page view would lose them.
+ */
+let unsentView: { url: string; commands: MatomoCommand[] } | null = null;
+function sendOwnPageView(url: string, commands: MatomoCommand[]): void {
+  const sent = send(commands);
+  // Dropped for want of consent (not because no tracker is configured): accepting here may count it.
+  unsentView = sent || analyticsEnabled() === false ? null : { url, commands };
 }
 
-/** A product page: Matomo's e-commerce product view (name, category, price). */
-export function trackProductView(input: ProductLike): void {
+/**
+ * Accepting on a category or product page: its own page view (category or product view) if the page
+ * made one that was not sent. False when there was none for this address: the page sends it itself
+ * once its data has loaded (consent is given by then).
+ */
+export function sendUnsentPageView(url: string): boolean {
+  const view = unsentView;
+  unsentView = null;
+  return view !== null && view.url === url && send(view.commands);
+}
+
+/** A category page (its page view carries the category); `path`: the page's own path. */
+export function trackCategoryVisit(
+  category: { name: string },
+  path: string = window.location.pathname,
+): void {
+  if (!firstView(`category:${category.name}:${path}`)) return;
+  const url = currentPageUrl(path);
+  sendOwnPageView(url, categoryVisitCommands(category, { url, title: category.name }));
+}
+
+/** A product page: Matomo's e-commerce product view (name, category, price); `path`: the page's own path. */
+export function trackProductView(input: ProductLike, path: string = window.location.pathname): void {
   const product = toTrackedProduct(input);
-  if (!firstView(`product:${product.id}:${window.location.pathname}`)) return;
-  send(productViewCommands(product, { url: currentPageUrl(), title: product.name }));
+  if (!firstView(`product:${product.id}:${path}`)) return;
+  const url = currentPageUrl(path);
+  sendOwnPageView(url, productViewCommands(product, { url, title: product.name }));
+}
+
+/** For tests: forget the views of earlier pages (a fresh page load). */
+export function resetPageViewsForTests(): void {
+  lastView = { key: '', at: 0 };
+  unsentView = null;
 }
 
 type CartItemLike = { quantity: number; product: ProductLike };
