@@ -1,10 +1,11 @@
-import { categorySlug, formatMoney, parseProductParam, PUBLISHED_ANNOUNCED } from '@club/shared';
-import { useState } from 'react';
+import { PUBLISHED_ANNOUNCED } from '@club/shared/constants';
+import { formatMoney } from '@club/shared/money';
+import { categorySlug, parseProductParam } from '@club/shared/slug';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Badge, buttonClass, DataLoadError, LoadingOverlay } from '../../../components/ui';
-import { SafeHtml } from '../../../components/ui/safe-html';
-import { Slideshow } from '../../../components/ui/slideshow';
+import { LightHtml, useSafeHtml } from '../../../components/ui/light-html';
 import { paths } from '../../../config/paths';
 import { useTrackProductView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
@@ -19,6 +20,11 @@ function safePrevRoute(value: string | null): string | null {
   return value?.startsWith('/') && !value.startsWith('//') ? value : null;
 }
 
+// The popup (Radix dialog, focus trap, scroll lock) arrives when a photo is first opened.
+const Slideshow = lazy(() =>
+  import('../../../components/ui/slideshow').then((m) => ({ default: m.Slideshow })),
+);
+
 /** /experiences/{category}/{id}-{slug} (or the id alone, or the alias): one experience. */
 export default function ProductPage() {
   const { t, i18n } = useTranslation('experiences');
@@ -27,6 +33,12 @@ export default function ProductPage() {
   const key = parseProductParam(segment);
   const query = useProduct(key ? ('id' in key ? key.id : key.alias) : null);
   const [slide, setSlide] = useState<number | null>(null);
+  const description = useSafeHtml(query.data?.description);
+  // The page waits for its description's sanitiser too, if it needs one (a rich description).
+  const pending = query.isPending || (query.isSuccess && description === null);
+  // Once opened, the popup stays mounted, so it closes (and gives the focus back) as Radix intends.
+  const slideshowUsed = useRef(false);
+  if (slide !== null) slideshowUsed.current = true;
   useTrackProductView(query.data);
 
   if (!key) return <Navigate to={paths.notFound} replace />;
@@ -44,7 +56,7 @@ export default function ProductPage() {
           ← {t('back')}
         </Link>
       </div>
-      {query.isPending && (
+      {pending && (
         <LoadingOverlay active>
           {/* About the height of a product page, so the footer does not jump when it arrives. */}
           <div style={{ minHeight: 'min(1400px, 160vh)' }} />
@@ -56,6 +68,7 @@ export default function ProductPage() {
         </div>
       )}
       {query.data &&
+        !pending &&
         (() => {
           const p = query.data;
           const announced = p.published === PUBLISHED_ANNOUNCED;
@@ -99,7 +112,7 @@ export default function ProductPage() {
                       {p.ann_description}
                     </p>
                   )}
-                  <SafeHtml html={p.description} className={styles.prose} />
+                  <LightHtml html={description} className={styles.prose} />
                   {p.video_url && (
                     <section className={styles.section} aria-labelledby="video-title">
                       <h2 id="video-title" className={styles.sectionTitle}>
@@ -135,13 +148,17 @@ export default function ProductPage() {
                           </li>
                         ))}
                       </ul>
-                      <Slideshow
-                        open={slide !== null}
-                        onOpenChange={(o) => !o && setSlide(null)}
-                        title={p.name}
-                        slides={slides}
-                        startIndex={slide ?? 0}
-                      />
+                      {slideshowUsed.current && (
+                        <Suspense fallback={null}>
+                          <Slideshow
+                            open={slide !== null}
+                            onOpenChange={(o) => !o && setSlide(null)}
+                            title={p.name}
+                            slides={slides}
+                            startIndex={slide ?? 0}
+                          />
+                        </Suspense>
+                      )}
                     </section>
                   )}
                   {p.partners.length > 0 && (
