@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { paths } from '../config/paths';
 import type { RouteHandle } from '../lib/routing';
+import { BootSplash } from './layouts/boot-splash';
 import { useSession } from '../lib/session';
 
 /**
@@ -14,7 +15,12 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const matches = useMatches();
   if (!loaded || !user) {
     const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />;
+    return (
+      <>
+        <Navigate to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />
+        <BootSplash />
+      </>
+    );
   }
   const roles = [...matches]
     .reverse()

@@ -8,6 +8,9 @@ import { AppLayout } from './layouts/app-layout';
 import { RouteError } from './routes/route-error';
 import { ScrollManager } from './scroll-manager';
 
+/** The route of every signed-in page (behind the session guard): a first load of one shows the splash. */
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
+
 function Root() {
   return (
     <>
@@ -33,6 +36,7 @@ export const router = createBrowserRouter(
         page(paths.cookiesPolicy, () => import('./routes/cookies-policy')),
         ...publicRoutes,
         {
+          id: SIGNED_IN_ROUTE_ID,
           element: (
             <SessionGuard>
               <AppLayout />

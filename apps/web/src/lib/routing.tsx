@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import type { Role } from './session';
 
 /**
@@ -16,17 +17,34 @@ export type FeatureRoutes = {
   accountRoutes?: RouteObject[];
 };
 
-export type RouteHandle = { roles?: Role[] };
+/** What a page can start before it renders (its data, its largest image) while the splash shows. */
+export type RoutePrefetch = (context: { params: Params; queryClient: QueryClient }) => void;
 
-/** A lazily loaded page (its own chunk), optionally limited to roles. */
+export type RouteHandle = {
+  roles?: Role[];
+  /** Starts the page's data (its `prefetch`) and fetches its chunk: the first load calls it (app/boot.ts). */
+  preload?: (context: { params: Params; queryClient: QueryClient }) => Promise<unknown>;
+};
+
+/**
+ * A lazily loaded page (its own chunk), optionally limited to roles. `prefetch` (in the app's entry,
+ * so it needs no page chunk first) starts the page's data and largest image on a first load.
+ */
 export function page(
   path: string,
   load: () => Promise<{ default: ComponentType }>,
   roles?: Role[],
+  prefetch?: RoutePrefetch,
 ): RouteObject {
   return {
     path,
-    handle: { roles } satisfies RouteHandle,
+    handle: {
+      roles,
+      preload: async (context) => {
+        prefetch?.(context);
+        await load();
+      },
+    } satisfies RouteHandle,
     lazy: async () => ({ Component: (await load()).default }),
   };
 }

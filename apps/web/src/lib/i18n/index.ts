@@ -1,32 +1,48 @@
 import { LANGUAGES, type LanguageCode } from '@club/shared/constants';
-import { validationMessages } from '@club/shared/i18n/validation';
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import commonEn from './locales/en.json';
-import commonPl from './locales/pl.json';
 
 /**
  * Catalogues: `common` (the shell), `validation` (shared with the server) and one namespace per
- * feature, found at build time in features/<name>/locales/<lang>.json.
+ * feature, in features/<name>/locales/<lang>.json. Each is its own small chunk, fetched for the active
+ * language only: the shell's namespaces before the first render (in parallel with the session call,
+ * see main.tsx), a feature's namespace with its route's chunk (app/feature-routes.ts).
  */
-const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../features/*/locales/*.json',
-  {
-    eager: true,
-  },
-);
+type Catalogue = Record<string, unknown>;
+const commonFiles = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
+const featureFiles = import.meta.glob<Catalogue>('../../features/*/locales/*.json', { import: 'default' });
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {
-  pl: { common: commonPl, validation: validationMessages.pl },
-  en: { common: commonEn, validation: validationMessages.en },
-};
-for (const [file, module] of Object.entries(featureFiles)) {
-  const match = /features\/([^/]+)\/locales\/(\w+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, feature, lang] = match as unknown as [string, string, string];
-  resources[lang] ??= {};
-  resources[lang][feature] = module.default;
+const loaders = new Map<string, () => Promise<Catalogue>>();
+for (const [file, load] of Object.entries({ ...commonFiles, ...featureFiles })) {
+  const match = /(?:features\/([^/]+)\/)?locales\/(\w+)\.json$/.exec(file);
+  if (match) loaders.set(`${match[2]}/${match[1] ?? 'common'}`, load);
 }
+for (const lang of LANGUAGES) {
+  loaders.set(`${lang}/validation`, async () => {
+    const { validationMessages } = await import('@club/shared/i18n/validation');
+    return validationMessages[lang];
+  });
+}
+
+/** True if features/<name>/locales holds catalogues: its routes load the namespace with their chunk. */
+export const hasCatalogue = (namespace: string): boolean => loaders.has(`pl/${namespace}`);
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders.get(`${language}/${namespace}`);
+    // A namespace added in code (addResourceBundle) has no file: nothing to fetch.
+    if (!load) return callback(null, {});
+    load().then(
+      (catalogue) => callback(null, catalogue as ResourceKey),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** Namespaces of the shell (menus, footer, forms' messages, cookie settings): loaded before the first render. */
+const SHELL_NAMESPACES = ['common', 'validation', 'consent'];
 
 export const STORED_LANGUAGE_KEY = 'club.language';
 
@@ -35,23 +51,38 @@ export function initialLanguage(): LanguageCode {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as LanguageCode) : 'pl';
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'pl',
-  defaultNS: 'common',
-  ns: Object.keys(resources.pl ?? {}),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+/**
+ * Resolves once the shell's texts of the initial language are there: main.tsx renders after it, so
+ * no raw key is ever shown. Both catalogues are complete (a unit test compares their keys), so the
+ * other language is never fetched as a fallback.
+ */
+export const i18nReady: Promise<unknown> = i18next
+  .use(backend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: false,
+    defaultNS: 'common',
+    ns: SHELL_NAMESPACES,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    // Start fetching the catalogues now, not after a timer: they go out with the session call.
+    initAsync: false,
+    react: { useSuspense: true },
+  });
+
+/** Fetches a namespace of the active language (a route's feature) ahead of its first use. */
+export function loadNamespace(namespace: string): Promise<unknown> {
+  return i18next.loadNamespaces(namespace);
+}
 
 export function setLanguage(lang: LanguageCode): void {
   localStorage.setItem(STORED_LANGUAGE_KEY, lang);
   document.documentElement.lang = lang;
   void i18next.changeLanguage(lang);
 }
-document.documentElement.lang = i18next.language;
+document.documentElement.lang = initialLanguage();
 
 export { i18next };

@@ -1,11 +1,11 @@
-import { REDIRECT_DELAY_MS } from '@club/shared';
+import { REDIRECT_DELAY_MS } from '@club/shared/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { getLanguages, getMe } from '../api/auth';
+import { getLanguages, getMe, takeEarlySession } from '../api/auth';
 import styles from '../components/auth.module.css';
 
 const delay = () => new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
@@ -26,10 +26,12 @@ export default function SplashPage() {
     let cancelled = false;
     (async () => {
       try {
-        const user = await getMe();
+        // On a first load both calls went out with the app's code (app/boot.ts).
+        const early = takeEarlySession();
+        const user = await (early?.me ?? getMe());
         if (!user?.id) throw new Error('no user');
         setUser(user);
-        const languages = await getLanguages().catch(() => []);
+        const languages = await (early?.languages ?? getLanguages()).catch(() => []);
         setLanguages(languages);
         await delay();
         if (!cancelled) navigate(target, { replace: true });

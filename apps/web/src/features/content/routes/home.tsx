@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import styles from '../components/content.module.css';
-
-const MEDIA = '/panel/media';
-const POSTER = `${MEDIA}/video/home-header-poster.webp`;
+import { HOME_POSTER as POSTER, MEDIA } from '../components/home-media';
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 const PlayIcon = () => (
