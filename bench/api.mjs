@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  cpuMsOf,
   ensureBuild,
   freePort,
   memoryOf,
@@ -264,10 +265,16 @@ async function benchDatabase(kind) {
       try {
         for (const endpoint of list) {
           const stopLimitRss = sampleRss(limit.pid);
+          const limitCpu = cpuMsOf(limit.pid);
           const bare = summary(await load(limit.base, endpoint, sessions));
+          const limitCpuMs = cpuMsOf(limit.pid) - limitCpu;
           stopLimitRss();
           const stopRss = sampleRss(server.child.pid);
+          const serverCpu = cpuMsOf(server.child.pid);
+          const dbCpu = env.DATABASE_URL ? cpuMsOf(new URL(env.DATABASE_URL).pathname.slice(1)) : 0;
           const real = summary(await load(server.base, endpoint, sessions));
+          const serverCpuMs = cpuMsOf(server.child.pid) - serverCpu;
+          const dbCpuMs = env.DATABASE_URL ? cpuMsOf(new URL(env.DATABASE_URL).pathname.slice(1)) - dbCpu : 0;
           const peakRssMb = Math.round(stopRss());
           await settle(server.base);
           rows.push({
@@ -277,6 +284,11 @@ async function benchDatabase(kind) {
             ...real,
             limitReqPerSec: bare.reqPerSec,
             ratio: Number((real.reqPerSec / bare.reqPerSec).toFixed(3)),
+            // CPU per request (µs): the server's, PostgreSQL's backends' and the limit route's. Their
+            // quotient moves far less with the machine's load than req/s does.
+            serverCpuUs: Math.round((serverCpuMs * 1000) / Math.max(1, real.requests)),
+            dbCpuUs: Math.round((dbCpuMs * 1000) / Math.max(1, real.requests)),
+            limitCpuUs: Math.round((limitCpuMs * 1000) / Math.max(1, bare.requests)),
             peakRssMb,
           });
           printRow(rows.at(-1));
@@ -328,6 +340,8 @@ const HEADER = [
   'non-2xx',
   'limit req/s',
   'ratio',
+  'CPU µs/req srv+db',
+  'limit µs/req',
   'peak RSS MB',
   'target',
 ];
@@ -343,6 +357,8 @@ function printRow(r) {
     r.non2xx,
     r.limitReqPerSec,
     `${(r.ratio * 100).toFixed(1)}%`,
+    `${r.serverCpuUs}+${r.dbCpuUs}`,
+    r.limitCpuUs,
     r.peakRssMb,
     verdict(r),
   ];

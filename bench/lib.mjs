@@ -1,12 +1,16 @@
 // Shared plumbing of the benchmarks: build when missing, start the production server, wait, sample RSS.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+/** BENCH_SERVER_ENTRY: a server build of one's own (SERVER_OUTFILE of apps/server/build.mjs), so a rebuild
+ * of apps/server/dist by parallel work cannot change the server under measurement. */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY
+  ? path.resolve(ROOT, process.env.BENCH_SERVER_ENTRY)
+  : path.join(ROOT, 'apps/server/dist/server.js');
 export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 
 /** Builds the web app and the server unless both are there (or `force`). */
@@ -179,4 +183,30 @@ export function summariseProfile(file, top = 12) {
     byPackage: sort(groups).map(([k, us]) => ({ name: k, share: pct(us) })),
     byFunction: sort(fns).map(([k, us]) => ({ name: k, share: pct(us) })),
   };
+}
+
+/**
+ * CPU time (user + system) a process has used, in ms; with `match`, the sum over every process whose
+ * command line contains it (PostgreSQL backends show their database's name). A load-independent
+ * measure of the work per request on a machine shared with other work (docs/performance.md).
+ */
+export function cpuMsOf(pidOrMatch) {
+  const ticks = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  if (typeof pidOrMatch === 'number') return ticks(pidOrMatch) * 10;
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(pidOrMatch)) sum += ticks(pid);
+    } catch {}
+  }
+  return sum * 10;
 }

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pickLanguage, translate } from './i18n';
+import { InFlight } from './lib/in-flight';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
@@ -28,6 +29,23 @@ export type RouteInfo = {
   body: boolean;
 };
 
+/** How long closing the app waits for running requests; server.ts exits anyway after 10 s. */
+const DRAIN_MS = 8_000;
+
+/**
+ * Every route handler runs under `inFlight` (so does the session lookup, plugins/session.ts): the
+ * app's close waits for them, even for a request whose client already left (docs/deploying.md).
+ */
+function trackRunningRequests(app: FastifyInstance): () => Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      return app.inFlight.track(() => handler.call(this, request, reply));
+    };
+  });
+  return () => app.inFlight.drain(DRAIN_MS);
+}
+
 /** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
 export async function buildApp({ config, database, logger = true }: BuildOptions) {
   const app = Fastify({
@@ -46,6 +64,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('inFlight', new InFlight());
+  const drainRequests = trackRunningRequests(app as unknown as FastifyInstance);
+
   // JSON in and out (DESIGN.md §4): a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -55,6 +76,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   app.decorate('db', database.db);
+  app.decorate('dbListen', database.listen);
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
@@ -97,5 +119,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(mediaPlugin);
   await app.register(sandboxPaymentPages);
   await app.register(staticPlugin);
+  // Last registered, so it runs first of the app's onClose hooks (after the server stopped listening),
+  // before Redis, the LISTEN connections and then the database (server.ts) go.
+  app.addHook('onClose', drainRequests);
   return app as unknown as FastifyInstance & { routeTable: RouteInfo[] };
 }

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@club/shared';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { users } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
@@ -23,16 +23,24 @@ declare module 'fastify' {
     passwordCheck?: boolean;
     /** A GET that changes state (SPEC.md's users/update-language) still demands the CSRF header. */
     csrf?: boolean;
+    /** Extra data read in the same query as the session (plugins/session.ts `SessionExtra`). */
+    sessionExtra?: import('./plugins/session').SessionExtra;
   }
   interface FastifyInstance {
     db: Db;
     config: Config;
     limiter: RateLimiter;
     mailer: Mailer;
+    /** Work running for requests; the app's close waits for it (lib/in-flight.ts). */
+    inFlight: import('./lib/in-flight').InFlight;
+    /** LISTEN on the embedded PGlite (db/client.ts); null on PostgreSQL. */
+    dbListen: Database['listen'];
     routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
   }
   interface FastifyRequest {
     lang: LanguageCode;
     auth: Auth | null;
+    /** What the route's `sessionExtra` column returned with the session; undefined when not read. */
+    sessionExtra: unknown;
   }
 }

@@ -20,6 +20,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * PGlite only (one process): LISTEN on the embedded database. Its notifications are delivered before
+   * the writing statement's (or COMMIT's) promise resolves, so an in-process cache dropped by them is
+   * never stale to the writer. On PostgreSQL each cache LISTENs on a connection of its own (cache.ts).
+   */
+  listen: ((channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>) | null;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,7 +57,7 @@ export async function openDatabase(opts: {
         conn.release();
       }
     };
-    return { db, kind: 'postgres', migrate, close: () => pool.end() };
+    return { db, kind: 'postgres', migrate, close: () => pool.end(), listen: null };
   }
   let client: PGlite;
   if (opts.inMemory) {
@@ -63,5 +69,11 @@ export async function openDatabase(opts: {
   }
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', migrate, close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    migrate,
+    close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+  };
 }

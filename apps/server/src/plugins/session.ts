@@ -1,5 +1,5 @@
 import { SESSION_TTL_MS } from '@club/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Tx } from '../db/client';
@@ -26,25 +26,105 @@ export async function findSession(db: Tx, cookieValue: string): Promise<Auth | n
   return row ? toAuth(row) : null;
 }
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
+
+/**
+ * What a route may read in the same round trip as the session (one query instead of two on its hot
+ * path): `column` is a sub-select that may use `sessions.user_id` and the placeholders `params` gives;
+ * `params` returns null when the request gives nothing to read ahead (the route then reads it itself).
+ * The plugin prepares one statement per `name`, so one name must always mean one column.
+ */
+export type SessionExtra = {
+  name: string;
+  column: SQL;
+  params: (request: FastifyRequest) => Record<string, unknown> | null;
+};
+
 /**
  * The lookup every API call makes, prepared once: the query is not rebuilt per request, and on
  * PostgreSQL each pooled connection plans it once (docs/performance.md).
  */
-function preparedSessionLookup(db: Db) {
-  const query = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('club_find_session');
-  return async (cookieValue: string): Promise<Auth | null> => {
-    const [row] = await query.execute({ id: sha256(cookieValue) });
-    return row ? toAuth(row) : null;
+function preparedSessionLookup(db: Db, extra?: SessionExtra) {
+  const found = and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`));
+  const query = extra
+    ? db
+        .select({ session: sessions, user: users, extra: extra.column })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(found)
+        .limit(1)
+        .prepare(`club_find_session_${extra.name}`)
+    : db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(found)
+        .limit(1)
+        .prepare('club_find_session');
+  return async (
+    id: string,
+    params?: Record<string, unknown>,
+  ): Promise<(SessionRow & { extra?: unknown }) | null> => {
+    const [row] = await query.execute({ ...params, id });
+    return row ?? null;
   };
 }
 
-function toAuth(row: { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect }): Auth {
+/** Sessions kept at most this long without a change; an entry is also never used past its expiry. */
+const SESSION_CACHE_TTL_MS = 60_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * PGlite only (one process, docs/performance.md): the sessions found recently, by cookie hash. Any
+ * update or delete of a session or its user (sign-out, password change, account removal, refresh,
+ * language, cleanup of expired sessions, SQL by hand) fires a trigger (migration 0001) whose NOTIFY
+ * drops that user's entries before the write returns; a lookup that raced with a drop is not stored.
+ * Expiry is checked per request against the cached `expires_at`. Not used on PostgreSQL: another
+ * process's sign-out would only reach this one's LISTEN some milliseconds after its commit.
+ */
+export class SessionCache {
+  private entries = new Map<string, { row: SessionRow; until: number }>();
+  private generation = 0;
+
+  get(id: string): SessionRow | undefined {
+    const hit = this.entries.get(id);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.until > now && hit.row.session.expiresAt.getTime() > now) return hit.row;
+    this.entries.delete(id);
+    return undefined;
+  }
+
+  /** Call before the lookup; `store` keeps its result only if nothing changed meanwhile. */
+  mark(): number {
+    return this.generation;
+  }
+
+  store(id: string, row: SessionRow, mark: number): void {
+    if (mark !== this.generation) return;
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
+    this.entries.set(id, { row, until: Date.now() + SESSION_CACHE_TTL_MS });
+  }
+
+  /** A user's sessions changed ('*': every user's). */
+  changed(userId: string): void {
+    this.generation++;
+    if (userId === '*' || userId === '') {
+      this.entries.clear();
+      return;
+    }
+    const id = Number(userId);
+    for (const [key, entry] of this.entries) if (entry.row.user.id === id) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export const SESSIONS_CHANNEL = 'club_sessions_changed';
+
+function toAuth(row: SessionRow): Auth {
   return {
     sessionId: row.session.id,
     csrfToken: row.session.csrfToken,
@@ -88,8 +168,36 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'pl');
+  app.decorateRequest('sessionExtra', undefined);
   const cookieName = sessionCookieName(app.config.PUBLIC_URL);
   const lookup = preparedSessionLookup(app.db);
+  const lookupsWith = new Map<string, ReturnType<typeof preparedSessionLookup>>();
+  const cache = await sessionCache(app);
+
+  const findAuth = async (request: FastifyRequest, cookie: string): Promise<Auth | null> => {
+    const id = sha256(cookie);
+    const cached = cache?.get(id);
+    // A copy of the user: a handler that changes request.auth.user must not change the cache.
+    if (cached) return toAuth({ session: cached.session, user: { ...cached.user } });
+    const mark = cache?.mark() ?? 0;
+    const extra = request.routeOptions.config?.sessionExtra;
+    const params = extra ? extra.params(request) : null;
+    let row: (SessionRow & { extra?: unknown }) | null;
+    if (extra && params) {
+      let query = lookupsWith.get(extra.name);
+      if (!query) {
+        query = preparedSessionLookup(app.db, extra);
+        lookupsWith.set(extra.name, query);
+      }
+      row = await query(id, params);
+      if (row) request.sessionExtra = row.extra;
+    } else {
+      row = await lookup(id);
+    }
+    if (!row) return null;
+    cache?.store(id, { session: row.session, user: row.user }, mark);
+    return toAuth(row);
+  };
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.lang = pickLanguage(request.headers['accept-language']);
@@ -98,7 +206,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       request.url.startsWith('/panel/api/') || (request.routeOptions.url ?? '').startsWith('/panel/api/');
     if (!isApi) return;
     const cookie = request.cookies[cookieName];
-    request.auth = cookie ? await lookup(cookie) : null;
+    request.auth = cookie ? await app.inFlight.track(() => findAuth(request, cookie)) : null;
     if (request.auth) request.lang = request.auth.user.languageCode === 'en' ? 'en' : 'pl';
     // An unknown API path is a plain 404 for everyone (the not-found handler has no route config).
     if (request.is404) return;
@@ -123,6 +231,17 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       throw passwordCheckRequired();
   });
 });
+
+/** The session cache on PGlite (see SessionCache); null on PostgreSQL or without LISTEN. */
+async function sessionCache(app: FastifyInstance): Promise<SessionCache | null> {
+  if (app.config.DATABASE_URL || !app.dbListen) return null;
+  const cache = new SessionCache();
+  const unlisten = await app.dbListen(SESSIONS_CHANNEL, (payload) => cache.changed(payload));
+  app.addHook('onClose', async () => {
+    await unlisten().catch(() => {});
+  });
+  return cache;
+}
 
 /** The signed-in user of a protected route (the hook above has already refused anonymous calls). */
 export function requireAuth(request: FastifyRequest): Auth {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, skipIfNoDatabase, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema';
@@ -31,33 +31,53 @@ describe('catalogue cache in one process', () => {
   });
   afterAll(() => t?.close());
 
-  it('keeps what members share until catalogChanged; seats and the member’s state are never stale', async () => {
+  it('a catalogue write shows without catalogChanged (trigger); seats and the member’s state are never stale', async () => {
     const { product } = await createTestProduct(t.app.db, { totalSeats: 5 });
     const api = memberApi(t.app, await createMember(t.app.db));
     const first = await detail(api, product.id);
     expect(first).toMatchObject({ overall_limit: 5, can_order: true });
     await listed(api, product.categoryId, product.id);
 
+    // Seats only (what an order writes): no notification, the cached shared part stays, the seats are live.
+    await t.app.db.update(products).set({ seatsTaken: 5 }).where(eq(products.id, product.id));
+    expect(await detail(api, product.id)).toMatchObject({ overall_limit: null, can_order: false });
+    expect(await listed(api, product.categoryId, product.id)).toMatchObject({ can_order: false });
+
+    // Any other change, by any writer: the trigger's NOTIFY drops the cache (at once on PGlite; on
+    // PostgreSQL when it reaches this process's LISTEN connection, milliseconds later).
     await t.app.db
       .update(products)
-      .set({ namePl: 'Nowa nazwa', nameEn: 'New name', seatsTaken: 5 })
+      .set({ namePl: 'Nowa nazwa', nameEn: 'New name' })
       .where(eq(products.id, product.id));
-    // Seats at once (read per request); the name is shared, cached until the change is announced.
-    expect(await detail(api, product.id)).toMatchObject({
-      name: first.name,
-      overall_limit: null,
-      can_order: false,
-    });
-    expect(await listed(api, product.categoryId, product.id)).toMatchObject({
-      name: first.name,
-      can_order: false,
-    });
-
-    await catalogChanged(t.app.db);
+    if (DB_KIND === 'postgres')
+      await until(async () => (await detail(api, product.id)).name === 'Nowa nazwa');
     expect(await detail(api, product.id)).toMatchObject({ name: 'Nowa nazwa', overall_limit: null });
     expect(await listed(api, product.categoryId, product.id)).toMatchObject({ name: 'Nowa nazwa' });
   });
+
+  it('catalogChanged still drops the cache at once', async () => {
+    const { product } = await createTestProduct(t.app.db);
+    const api = memberApi(t.app, await createMember(t.app.db));
+    await detail(api, product.id);
+    await t.app.db.execute(sql`alter table products disable trigger club_products_catalog_update`);
+    try {
+      await t.app.db
+        .update(products)
+        .set({ namePl: 'Po cichu', nameEn: 'Quietly' })
+        .where(eq(products.id, product.id));
+      expect((await detail(api, product.id)).name).not.toBe('Po cichu');
+      await catalogChanged(t.app.db);
+      expect(await detail(api, product.id)).toMatchObject({ name: 'Po cichu' });
+    } finally {
+      await t.app.db.execute(sql`alter table products enable trigger club_products_catalog_update`);
+    }
+  });
 });
+
+async function until(check: () => Promise<boolean>, ms = 3_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache across two processes', () => {
   let a: TestApp;
@@ -101,23 +121,17 @@ describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache acr
     expect(await detail(viewer, product.id)).toMatchObject({ overall_limit: null, can_order: false });
   });
 
-  it('a catalogue change announced by one app drops the other app’s cache (LISTEN/NOTIFY)', async () => {
+  it('a catalogue change written through one app drops the other app’s cache (trigger, LISTEN/NOTIFY)', async () => {
     const { product } = await createTestProduct(a.app.db);
     const viewer = memberApi(b.app, await createMember(a.app.db));
-    const before = await detail(viewer, product.id);
+    await detail(viewer, product.id);
     await listed(viewer, product.categoryId, product.id);
+    // No catalogChanged: the trigger announces the write on commit; b's LISTEN gets it within milliseconds.
     await a.app.db
       .update(products)
       .set({ namePl: 'Zmieniona', nameEn: 'Changed' })
       .where(eq(products.id, product.id));
-    // b has the shared part cached: the change alone is not seen...
-    expect(await detail(viewer, product.id)).toMatchObject({ name: before.name });
-
-    // ...until a announces it; the notification reaches b's LISTEN connection within milliseconds.
-    await catalogChanged(a.app.db);
-    const deadline = Date.now() + 3_000;
-    while ((await detail(viewer, product.id)).name !== 'Zmieniona' && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => (await detail(viewer, product.id)).name === 'Zmieniona');
     expect(await detail(viewer, product.id)).toMatchObject({ name: 'Zmieniona' });
     expect(await listed(viewer, product.categoryId, product.id)).toMatchObject({ name: 'Zmieniona' });
   });

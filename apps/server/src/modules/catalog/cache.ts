@@ -42,6 +42,13 @@ export class CatalogCache {
     return value;
   }
 
+  /** The cached value if there is one (no load): for work that can only use it when it is at hand. */
+  peek<T>(key: string): T | undefined {
+    if (!this.enabled) return undefined;
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();
@@ -52,12 +59,59 @@ export class CatalogCache {
   }
 }
 
+/** The channel of migration 0001's triggers on seats, carts, orders and wishes (PGlite only). */
+export const MEMBER_CHANNEL = 'club_member_changed';
+
+/**
+ * PGlite only (one process): each member's part of catalogue reads (seats taken, in the cart, seats
+ * held, wish set) by member and product ids. Exact, not a time window: every write to those rows, by
+ * any code path, fires a trigger whose NOTIFY drops the whole map before the writing statement (or
+ * its COMMIT) returns, and a read that raced with a drop is not stored. The flags themselves are
+ * still computed per request (the day changes them). On PostgreSQL another process's order would
+ * reach this one's LISTEN only after its commit, so there the part is read per request.
+ */
+export class MemberPartCache<T> {
+  private entries = new Map<string, T>();
+  private generation = 0;
+
+  get(key: string): T | undefined {
+    return this.entries.get(key);
+  }
+
+  mark(): number {
+    return this.generation;
+  }
+
+  store(key: string, value: T, mark: number): void {
+    if (mark !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, value);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** The member-part cache of a PGlite app (null on PostgreSQL), dropped by MEMBER_CHANNEL. */
+export async function memberPartCache<T>(app: FastifyInstance): Promise<MemberPartCache<T> | null> {
+  if (app.config.DATABASE_URL || !app.dbListen) return null;
+  const cache = new MemberPartCache<T>();
+  const unlisten = await app.dbListen(MEMBER_CHANNEL, () => cache.clear());
+  app.addHook('onClose', async () => {
+    cache.clear();
+    await unlisten().catch(() => {});
+  });
+  return cache;
+}
+
 const processCaches = new Set<CatalogCache>();
 
 /**
- * Call after any write to catalogue data other than seats (products, categories, galleries, images,
- * files, partners), inside the writing transaction if there is one: drops this process's caches at
- * once and, through NOTIFY (delivered on commit), every other process's.
+ * Drops this process's caches at once and, through NOTIFY (delivered on commit), every other process's.
+ * Writes to catalogue tables need not call it: the triggers of migration 0001_notify_changes send the
+ * same notification on commit for any change but the seats. Kept for a change the triggers cannot see.
  */
 export async function catalogChanged(db: Tx): Promise<void> {
   for (const cache of processCaches) cache.clear();
@@ -103,6 +157,14 @@ export function catalogCache(app: FastifyInstance): CatalogCache {
     }
   };
 
+  if (!url && app.dbListen) {
+    // PGlite: the triggers of migration 0001 announce any catalogue write; delivered before the write returns.
+    const listening = app.dbListen(CATALOG_CHANNEL, () => cache.clear());
+    app.addHook('onClose', async () => {
+      const unlisten = await listening.catch(() => null);
+      await unlisten?.().catch(() => {});
+    });
+  }
   if (url) {
     // The app waits for LISTEN at most 2 s when it starts; until then it reads without the cache.
     const first = connect();

@@ -17,11 +17,12 @@ import {
   productInterests,
   productNotifications,
   products,
+  sessions,
 } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
-import { CatalogCache } from './cache';
+import { CatalogCache, type MemberPartCache } from './cache';
 import { mediaUrl } from './media';
-import { type MemberContext, memberFlags } from './member-flags';
+import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } from './member-flags';
 
 export type CatalogContext = MemberContext & { lang: LanguageCode };
 
@@ -209,23 +210,6 @@ function memberPartQuery(db: Tx) {
   );
 }
 
-async function withMemberPart<R extends { id: number }>(
-  db: Tx,
-  c: CatalogContext,
-  rows: R[],
-): Promise<(R & MemberPart)[]> {
-  if (rows.length === 0) return [];
-  const parts = await memberPartQuery(db).execute({ userId: c.userId, ids: rows.map((r) => r.id).join(',') });
-  const byId = new Map(parts.map((p) => [p.id, p]));
-  const out: (R & MemberPart)[] = [];
-  // A product deleted since the shared part was read is left out, as a fresh read would.
-  for (const row of rows) {
-    const part = byId.get(row.id);
-    if (part) out.push({ ...row, ...part });
-  }
-  return out;
-}
-
 /** The total alone, for a page past the end (the page query then returns no row to carry it). */
 function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
   const name = `club_catalog_products_count_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}`;
@@ -247,7 +231,8 @@ function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
   });
 }
 
-function toProduct(row: SharedRow & MemberPart, c: CatalogContext): TProduct {
+/** What every member sees alike, in the order of the API's product object up to the member's flags. */
+function sharedProduct(row: SharedRow) {
   return {
     id: row.id,
     name: row.name,
@@ -275,34 +260,167 @@ function toProduct(row: SharedRow & MemberPart, c: CatalogContext): TProduct {
     video_url: mediaUrl(row.videoId),
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
-    ...memberFlags(
-      {
-        published: row.published,
-        startDate: row.startDate,
-        totalSeats: row.totalSeats,
-        seatsTaken: row.seatsTaken,
-        memberLimit: row.memberLimit,
-        statusLimit: row.statusLimit,
-        inCart: Boolean(row.inCart),
-        heldQuantity: Number(row.heldQuantity),
-        notificationSet: Boolean(row.notificationSet),
-      },
-      c,
-    ),
+  };
+}
+
+/** What follows the member's flags in the product object. */
+function productTail(row: SharedRow) {
+  return {
     event_images_count: Number(row.eventImagesCount),
     gallery_id: row.galleryId === null ? null : Number(row.galleryId),
   };
 }
 
+type StaticFlagInput = Pick<
+  FlagInput,
+  'published' | 'startDate' | 'totalSeats' | 'memberLimit' | 'statusLimit'
+>;
+
+function staticFlagInput(row: SharedRow): StaticFlagInput {
+  return {
+    published: row.published,
+    startDate: row.startDate,
+    totalSeats: row.totalSeats,
+    memberLimit: row.memberLimit,
+    statusLimit: row.statusLimit,
+  };
+}
+
+function flagsFor(p: StaticFlagInput, part: MemberPart, c: CatalogContext): MemberFlags {
+  return memberFlags(
+    {
+      ...p,
+      seatsTaken: part.seatsTaken,
+      inCart: Boolean(part.inCart),
+      heldQuantity: Number(part.heldQuantity),
+      notificationSet: Boolean(part.notificationSet),
+    },
+    c,
+  );
+}
+
+function toProduct(row: SharedRow & MemberPart, c: CatalogContext): TProduct {
+  return { ...sharedProduct(row), ...flagsFor(staticFlagInput(row), row, c), ...productTail(row) };
+}
+
+/**
+ * A product's JSON without the member's part, serialised once and kept in the cache: the body of a
+ * request is `head` + the member's flags + `tail` (docs/performance.md), the same bytes, in the same
+ * key order, as JSON.stringify of the whole object.
+ */
+export type ProductJson = { id: number; head: string; tail: string; flags: StaticFlagInput };
+
+function toProductJson(row: SharedRow, extra?: Record<string, unknown>): ProductJson {
+  const head = JSON.stringify(sharedProduct(row));
+  const tail = JSON.stringify(extra ? { ...productTail(row), ...extra } : productTail(row));
+  return { id: row.id, head: head.slice(0, -1), tail: tail.slice(1), flags: staticFlagInput(row) };
+}
+
+/** The member's flags as JSON members (no braces), in MemberFlags' key order; every value is a number, a boolean or null. */
+export function memberFlagsJson(f: MemberFlags): string {
+  return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
+}
+
+function productJsonFor(p: ProductJson, part: MemberPart, c: CatalogContext): string {
+  return `${p.head},${memberFlagsJson(flagsFor(p.flags, part, c))},${p.tail}`;
+}
+
+/**
+ * The member's part for the products of a page, as a sub-select of the session lookup (SessionExtra
+ * of plugins/session.ts): a cached catalogue read is then one round trip. The same values as
+ * `memberColumns`, read in the same statement as the session, so just as live.
+ */
+export const memberPartWithSession = sql<[number, number, boolean, number, boolean][] | null>`(select
+  json_agg(json_build_array(p.id, p.seats_taken,
+    exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
+    coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+      where oi.product_id = p.id and o.user_id = ${sessions.userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int,
+    exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId})))
+  from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
+
+/** Reads what `memberPartWithSession` returned (undefined when it was not read). */
+export function memberPartsFrom(extra: unknown): Map<number, MemberPart> | undefined {
+  if (!Array.isArray(extra)) return extra === null ? new Map() : undefined;
+  const parts = new Map<number, MemberPart>();
+  for (const [id, seatsTaken, inCart, heldQuantity, notificationSet] of extra as [
+    number,
+    number,
+    boolean,
+    number,
+    boolean,
+  ][])
+    parts.set(Number(id), { seatsTaken, inCart, heldQuantity, notificationSet });
+  return parts;
+}
+
+/** The ids of a cached list page, whichever language loaded it (the order does not depend on it). */
+export function cachedListIds(
+  cache: CatalogCache,
+  query: { page: number; categoryId?: number },
+  today: string,
+): number[] | undefined {
+  for (const lang of ['pl', 'en'] as const) {
+    const hit = cache.peek<CachedList>(listKey(lang, query, today));
+    if (hit) return hit.items.map((p) => p.id);
+  }
+  return undefined;
+}
+
+/** The id of a cached product page reached by its alias. */
+export function cachedAliasId(cache: CatalogCache, alias: string): number | undefined {
+  for (const lang of ['pl', 'en'] as const) {
+    const hit = cache.peek<ProductJson>(`item:${lang}:alias:${alias}`);
+    if (hit) return hit.id;
+  }
+  return undefined;
+}
+
+type CachedList = { items: ProductJson[]; total: number };
+
+const listKey = (lang: LanguageCode, query: { page: number; categoryId?: number }, today: string) =>
+  `list:${lang}:${query.categoryId ?? '*'}:${query.page}:${today}`;
+
+/** The seats and the member's state by product id: read ahead with the session when it has them all. */
+async function memberParts(
+  db: Tx,
+  c: CatalogContext,
+  ids: number[],
+  ahead?: Map<number, MemberPart>,
+  cache?: MemberParts | null,
+): Promise<Map<number, MemberPart>> {
+  if (ids.length === 0) return new Map();
+  if (ahead && ids.every((id) => ahead.has(id))) return ahead;
+  const key = `${c.userId}:${ids.join(',')}`;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const mark = cache?.mark() ?? 0;
+  const rows = await memberPartQuery(db).execute({ userId: c.userId, ids: ids.join(',') });
+  const parts = new Map<number, MemberPart>(rows.map((p) => [p.id, p]));
+  cache?.store(key, parts, mark);
+  return parts;
+}
+
+/** The member-part cache (cache.ts, PGlite only). */
+export type MemberParts = MemberPartCache<Map<number, MemberPart>>;
+
+/** Where a catalogue read may find what it needs without a query. */
+export type CatalogReadAhead = { ahead?: Map<number, MemberPart>; memberParts?: MemberParts | null };
+
 /** Without a cache (tests, scripts): every read goes to the database. */
 const noCache = new CatalogCache(false);
 
-export async function listProducts(
+/**
+ * A page of the catalogue as the JSON array of the API (`data`), with the total. The shared part of
+ * each product comes serialised from the cache; the member's flags are computed per request from the
+ * seats and the member's state read now (`ahead`: read with the session, see memberPartWithSession).
+ */
+export async function listProductsJson(
   db: Tx,
   c: CatalogContext,
   query: { page: number; categoryId?: number; forUser: boolean },
   cache: CatalogCache = noCache,
-): Promise<{ data: TProduct[]; total: number }> {
+  read: CatalogReadAhead = {},
+): Promise<{ json: string; total: number }> {
   const byCategory = query.categoryId !== undefined;
   const params = {
     userId: c.userId,
@@ -319,20 +437,46 @@ export async function listProducts(
       const [countRow] = await productCountQuery(db, byCategory, true).execute(params);
       total = countRow?.total ?? 0;
     }
-    return { data: rows.map((r) => toProduct(r, c)), total: Number(total) };
+    return {
+      json: `[${rows.map((r) => productJsonFor(toProductJson(r), r, c)).join(',')}]`,
+      total: Number(total),
+    };
   }
-  const key = `list:${c.lang}:${query.categoryId ?? '*'}:${query.page}:${c.today}`;
-  const shared = await cache.get(key, async () => {
+  const shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
     const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
     let total = (rows[0] as { total?: number } | undefined)?.total;
     if (total === undefined) {
       const [countRow] = await productCountQuery(db, byCategory, false).execute(params);
       total = countRow?.total ?? 0;
     }
-    return { rows, total: Number(total) };
+    return { items: rows.map((r) => toProductJson(r)), total: Number(total) };
   });
-  const rows = await withMemberPart(db, c, shared.rows);
-  return { data: rows.map((r) => toProduct(r, c)), total: shared.total };
+  const parts = await memberParts(
+    db,
+    c,
+    shared.items.map((p) => p.id),
+    read.ahead,
+    read.memberParts,
+  );
+  let json = '[';
+  for (const p of shared.items) {
+    const part = parts.get(p.id);
+    // A product deleted since the shared part was read is left out, as a fresh read would.
+    if (!part) continue;
+    json += json.length > 1 ? `,${productJsonFor(p, part, c)}` : productJsonFor(p, part, c);
+  }
+  return { json: `${json}]`, total: shared.total };
+}
+
+/** The objects of listProductsJson (scripts and tests). */
+export async function listProducts(
+  db: Tx,
+  c: CatalogContext,
+  query: { page: number; categoryId?: number; forUser: boolean },
+  cache: CatalogCache = noCache,
+): Promise<{ data: TProduct[]; total: number }> {
+  const { json, total } = await listProductsJson(db, c, query, cache);
+  return { data: JSON.parse(json), total };
 }
 
 export async function findProduct(db: Tx, c: CatalogContext, key: { id: number } | { alias: string }) {
@@ -344,32 +488,43 @@ export async function findProduct(db: Tx, c: CatalogContext, key: { id: number }
   return row ? toProduct(row, c) : null;
 }
 
+/** A product page as the JSON of the API (`data`), or null; built like listProductsJson. */
+export async function productDetailJson(
+  db: Tx,
+  c: CatalogContext,
+  key: { id: number } | { alias: string },
+  cache: CatalogCache = noCache,
+  read: CatalogReadAhead = {},
+): Promise<string | null> {
+  const by = 'id' in key ? 'id' : 'alias';
+  const value = 'id' in key ? key.id : key.alias;
+  const shared = await cache.get(`item:${c.lang}:${by}:${value}`, async () => {
+    const [row] = await sharedDetailQuery(db, c.lang, by).execute({ key: value });
+    if (!row) return null;
+    return toProductJson(row, {
+      images: row.images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
+      files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
+      partners: row.partners.map((p) => ({
+        name: p.name,
+        url: p.url,
+        image: p.image,
+        image_url: mediaUrl(p.image),
+      })),
+    });
+  });
+  if (!shared) return null;
+  const part = (await memberParts(db, c, [shared.id], read.ahead, read.memberParts)).get(shared.id);
+  return part ? productJsonFor(shared, part, c) : null;
+}
+
 export async function findProductDetail(
   db: Tx,
   c: CatalogContext,
   key: { id: number } | { alias: string },
   cache: CatalogCache = noCache,
 ): Promise<TProductDetail | null> {
-  const by = 'id' in key ? 'id' : 'alias';
-  const value = 'id' in key ? key.id : key.alias;
-  const shared = await cache.get(`item:${c.lang}:${by}:${value}`, async () => {
-    const [found] = await sharedDetailQuery(db, c.lang, by).execute({ key: value });
-    return found ?? null;
-  });
-  if (!shared) return null;
-  const [row] = await withMemberPart(db, c, [shared]);
-  if (!row) return null;
-  return {
-    ...toProduct(row, c),
-    images: row.images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
-    files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
-    partners: row.partners.map((p) => ({
-      name: p.name,
-      url: p.url,
-      image: p.image,
-      image_url: mediaUrl(p.image),
-    })),
-  };
+  const json = await productDetailJson(db, c, key, cache);
+  return json === null ? null : JSON.parse(json);
 }
 
 /** Records the member's wish once; a repeated call changes nothing. */

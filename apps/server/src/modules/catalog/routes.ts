@@ -8,17 +8,22 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
-import { requireAuth } from '../../plugins/session';
-import { catalogCache } from './cache';
+import { requireAuth, type SessionExtra } from '../../plugins/session';
+import { catalogCache, memberPartCache } from './cache';
 import { clubToday } from './member-flags';
 import {
   addNotification,
   type CatalogContext,
+  cachedAliasId,
+  cachedListIds,
   findProduct,
-  findProductDetail,
   listCategories,
   listPartners,
-  listProducts,
+  listProductsJson,
+  type MemberParts,
+  memberPartsFrom,
+  memberPartWithSession,
+  productDetailJson,
 } from './repository';
 
 export function catalogContext(request: FastifyRequest): CatalogContext {
@@ -26,40 +31,92 @@ export function catalogContext(request: FastifyRequest): CatalogContext {
   return { userId: user.id, type: user.type, lang: request.lang, today: clubToday() };
 }
 
+/** Fastify's own content type for JSON: the catalogue's bodies are built as strings (repository.ts). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A page number or id as the query string gives it, as the route's schema would read it; else undefined. */
+function positiveInt(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) return undefined;
+  return Number(value);
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = catalogCache(app);
-  app.get('/products/items', { schema: { querystring: ZProductListQuery } }, async (request) => {
-    const c = catalogContext(request);
-    const query = request.query;
-    const { data, total } = await listProducts(
-      app.db,
-      c,
-      {
-        page: query.page,
-        categoryId: query['where[category_id]'],
-        forUser: query['where[for_user]'],
-      },
-      cache,
-    );
-    return {
-      success: true as const,
-      data,
-      meta: {
+  const memberParts: MemberParts | null = await memberPartCache(app);
+
+  /**
+   * The member's part read with the session (one round trip on a cached read): the ids of the page the
+   * handler will serve, known before validation only when the page is cached. A guess that turns out
+   * wrong costs nothing but the usual second query (the handler checks it has every id it needs).
+   */
+  const listIdsAhead: SessionExtra = {
+    name: 'catalog_list',
+    column: memberPartWithSession,
+    params: (request) => {
+      const q = request.query as Record<string, unknown>;
+      for (const name of Object.keys(q))
+        if (name !== 'page' && name !== 'where[category_id]' && name !== 'where[for_user]') return null;
+      if (q['where[for_user]'] !== undefined && q['where[for_user]'] !== '0') return null;
+      const page = q.page === undefined ? 1 : positiveInt(q.page);
+      const categoryId =
+        q['where[category_id]'] === undefined ? undefined : positiveInt(q['where[category_id]']);
+      if (page === undefined || (q['where[category_id]'] !== undefined && categoryId === undefined))
+        return null;
+      const ids = cachedListIds(cache, { page, categoryId }, clubToday());
+      return ids?.length ? { memberPartIds: ids.join(',') } : null;
+    },
+  };
+  const itemIdAhead: SessionExtra = {
+    name: 'catalog_item',
+    column: memberPartWithSession,
+    params: (request) => {
+      const key = parseProductParam(String((request.params as { id?: unknown }).id ?? ''));
+      const id = key && ('id' in key ? key.id : cachedAliasId(cache, key.alias));
+      return id ? { memberPartIds: String(id) } : null;
+    },
+  };
+
+  app.get(
+    '/products/items',
+    { schema: { querystring: ZProductListQuery }, config: { sessionExtra: listIdsAhead } },
+    async (request, reply) => {
+      const c = catalogContext(request);
+      const query = request.query;
+      const { json, total } = await listProductsJson(
+        app.db,
+        c,
+        {
+          page: query.page,
+          categoryId: query['where[category_id]'],
+          forUser: query['where[for_user]'],
+        },
+        cache,
+        { ahead: memberPartsFrom(request.sessionExtra), memberParts },
+      );
+      const meta = {
         current_page: query.page,
         last_page: Math.max(1, Math.ceil(total / PAGE_SIZE_CATALOGUE)),
         per_page: PAGE_SIZE_CATALOGUE,
         total,
-      },
-    };
-  });
+      };
+      return reply.type(JSON_TYPE).send(`{"success":true,"data":${json},"meta":${JSON.stringify(meta)}}`);
+    },
+  );
 
-  app.get('/products/item/:id', { schema: { params: ZProductItemParams } }, async (request) => {
-    const key = parseProductParam(request.params.id);
-    if (!key) throw notFound();
-    const product = await findProductDetail(app.db, catalogContext(request), key, cache);
-    if (!product) throw notFound();
-    return { success: true as const, data: product };
-  });
+  app.get(
+    '/products/item/:id',
+    { schema: { params: ZProductItemParams }, config: { sessionExtra: itemIdAhead } },
+    async (request, reply) => {
+      const key = parseProductParam(request.params.id);
+      if (!key) throw notFound();
+      const json = await productDetailJson(app.db, catalogContext(request), key, cache, {
+        ahead: memberPartsFrom(request.sessionExtra),
+        memberParts,
+      });
+      if (json === null) throw notFound();
+      return reply.type(JSON_TYPE).send(`{"success":true,"data":${json}}`);
+    },
+  );
 
   app.post(
     '/products/add-notification/:id',
