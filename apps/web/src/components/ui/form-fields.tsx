@@ -179,6 +179,7 @@ export function CheckboxField({
 }) {
   const auto = useId();
   const boxId = id ?? auto;
+  const errorId = `${boxId}-error`;
   return (
     <div>
       <div className={styles.checkboxRow}>
@@ -190,6 +191,7 @@ export function CheckboxField({
           onCheckedChange={(v) => onCheckedChange?.(v === true)}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         >
           <Checkbox.Indicator>
             <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
@@ -201,7 +203,11 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {error && <span className={styles.fieldError}>{error}</span>}
+      {error && (
+        <span id={errorId} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
@@ -224,6 +230,7 @@ export function RadioGroupField<V extends string>({
   name?: string;
 }) {
   const auto = useId();
+  const errorId = `${auto}-error`;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={`${styles.label} ${styles.legend}`}>{legend}</legend>
@@ -234,6 +241,7 @@ export function RadioGroupField<V extends string>({
         onValueChange={(v) => onValueChange(v as V)}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       >
         {options.map((o) => (
           <div key={o.value} className={styles.radioItem}>
@@ -246,7 +254,11 @@ export function RadioGroupField<V extends string>({
           </div>
         ))}
       </RadioGroup.Root>
-      {error && <span className={styles.fieldError}>{error}</span>}
+      {error && (
+        <span id={errorId} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
     </fieldset>
   );
 }
