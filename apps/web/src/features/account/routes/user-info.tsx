@@ -35,7 +35,14 @@ import { useAccount } from '../components/account-layout';
 import { countryForPrefix, PhoneField } from '../components/phone-field';
 
 const PERMANENT = new Set<string>(PERMANENT_CONSENTS);
-const MARKETING = CONSENT_KEYS.filter((k) => k.startsWith('term_4'));
+/** The channels in the order the invited customer first saw them (the consents page). */
+const MARKETING = [
+  'term_4_email',
+  'term_4_post',
+  'term_4_phone',
+  'term_4_car',
+  'term_4_group',
+] as const satisfies readonly (typeof CONSENT_KEYS)[number][];
 const RULES = CONSENT_KEYS.filter((k) => !k.startsWith('term_4'));
 
 function toFormValues(account: AccountView, prefix: string): TCustomerProfileInput {

@@ -81,7 +81,7 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
         <ul className={styles.rules} aria-labelledby="password-rules-title">
           {RULES.map(([rule, key]) => (
             <li key={rule} className={failures.has(rule) ? undefined : styles.ruleMet}>
-              {failures.has(rule) ? '○' : '✓'} {t(`activate.${key}`)}
+              <span className={styles.ruleMark}>{failures.has(rule) ? '○' : '✓'}</span> {t(`activate.${key}`)}
             </li>
           ))}
         </ul>
