@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
@@ -85,13 +85,20 @@ function LanguageSwitch() {
 /**
  * The account menu (Radix dropdown, popper, scroll lock: some 30 KB) arrives in its own chunk, fetched
  * only when the member shows intent (pointer over the trigger, focus, touch, click). Until it has
- * arrived the same trigger stands in its place, so nothing moves; a click on the stand-in opens the
+ * arrived the same trigger stands in its place, so nothing moves; pressing the stand-in opens the
  * menu as soon as it is there (account-menu-request.ts).
+ *
+ * The press counts on pointer down, as on Radix's trigger: the chunk often arrives between pointer
+ * down (or the hover just before) and the click, and the button under the pointer is then replaced,
+ * so the click lands on neither button and a request made only on click was lost. The swap itself is
+ * a transition: the stand-in stays until the menu can render, instead of a Suspense fallback (a third
+ * button) in between.
  */
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(loadAccountMenu);
 
-function AccountMenuSlot() {
+/** Exported for its unit test (app-layout.test.tsx). */
+export function AccountMenuSlot() {
   const { t } = useTranslation();
   const [ready, setReady] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -99,10 +106,14 @@ function AccountMenuSlot() {
     loadAccountMenu().then(
       () => {
         setAccountMenuStandInFocused(document.activeElement === button.current);
-        setReady(true);
+        startTransition(() => setReady(true));
       },
       () => {},
     );
+  };
+  const press = () => {
+    requestAccountMenuOpen();
+    want();
   };
   const standIn = (
     <button
@@ -114,9 +125,12 @@ function AccountMenuSlot() {
       onPointerEnter={want}
       onTouchStart={want}
       onFocus={want}
-      onClick={() => {
-        requestAccountMenuOpen();
-        want();
+      onPointerDown={(e) => {
+        if (e.button === 0 && !e.ctrlKey) press();
+      }}
+      // Keyboard (Enter, Space): a click without a pointer press before it.
+      onClick={(e) => {
+        if (e.detail === 0) press();
       }}
     >
       <UserIcon />
