@@ -12,6 +12,9 @@ async function closePopup(page: Page) {
 const tile = (page: Page, name: string) =>
   page.locator('label', { has: page.getByRole('checkbox', { name, exact: true }) });
 
+/** PHONE_DROPDOWN_UPWARD_BELOW_PX of the shared constants: less room below the picker opens it upward. */
+const UPWARD_BELOW_PX = 200;
+
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -109,17 +112,30 @@ test.describe('account as a customer (Polish)', () => {
 
   test('the country list opens upward when there is little room below', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    await signIn(page, await newUser(request), '/panel/account/user-info');
+    const user = await newUser(request);
+    await signIn(page, user, '/panel/account/user-info');
+    // The form as the member sees it, filled: nothing above the picker moves any more.
+    await expect(page.getByRole('textbox', { name: 'Adres e-mail', exact: true })).toHaveValue(user.email);
     const picker = page.getByTestId('phone-country');
-    await picker.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      window.scrollBy(0, rect.bottom - window.innerHeight + 60);
-    });
+    /**
+     * Scrolls (at once: the page scrolls smoothly by default, and a click during the animation, or after
+     * the app's own scroll to the top, measures another position) until the picker's bottom edge is
+     * `room` px above the window's, and returns the room there is below it.
+     */
+    const roomBelowAfterScrolling = (room: number) =>
+      picker.evaluate((el, wanted) => {
+        const below = () => window.innerHeight - el.getBoundingClientRect().bottom;
+        if (Math.abs(below() - wanted) > 1) window.scrollBy({ top: wanted - below(), behavior: 'instant' });
+        return below();
+      }, room);
+    await expect.poll(() => roomBelowAfterScrolling(60)).toBeLessThan(UPWARD_BELOW_PX);
+    await expect(picker).toBeInViewport();
     await picker.click();
     await expect(page.getByRole('listbox')).toHaveAttribute('data-placement', 'top');
     await page.keyboard.press('Escape');
-    await picker.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.evaluate(() => window.scrollBy(0, -120));
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect.poll(() => roomBelowAfterScrolling(520)).toBeGreaterThan(UPWARD_BELOW_PX);
+    await expect(picker).toBeInViewport();
     await picker.click();
     await expect(page.getByRole('listbox')).toHaveAttribute('data-placement', 'bottom');
   });
