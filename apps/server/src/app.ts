@@ -40,7 +40,10 @@ function trackRunningRequests(app: FastifyInstance): () => Promise<void> {
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
     route.handler = function (this: FastifyInstance, request, reply) {
-      return app.inFlight.track(() => handler.call(this, request, reply));
+      const result = handler.call(this, request, reply);
+      // Only a promise is tracked, and returned as one: a plain handler that answers later through a
+      // callback (the static files) must stay plain, or Fastify would send its `undefined` at once.
+      return result instanceof Promise ? app.inFlight.track(() => result) : result;
     };
   });
   return () => app.inFlight.drain(DRAIN_MS);

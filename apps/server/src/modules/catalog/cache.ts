@@ -71,11 +71,12 @@ export const MEMBER_CHANNEL = 'club_member_changed';
  * reach this one's LISTEN only after its commit, so there the part is read per request.
  */
 export class MemberPartCache<T> {
-  private entries = new Map<string, T>();
+  private entries = new Map<string, { value: T; expires: number }>();
   private generation = 0;
 
   get(key: string): T | undefined {
-    return this.entries.get(key);
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
   }
 
   mark(): number {
@@ -85,7 +86,8 @@ export class MemberPartCache<T> {
   store(key: string, value: T, mark: number): void {
     if (mark !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, value);
+    // The same safety net as the catalogue's, for a write made with the triggers disabled.
+    this.entries.set(key, { value, expires: Date.now() + TTL_MS });
   }
 
   clear(): void {
