@@ -22,7 +22,9 @@ function applyStylesheets(): Promise<unknown> {
           if (hint.crossOrigin !== null) link.crossOrigin = hint.crossOrigin;
           link.addEventListener('load', resolve);
           link.addEventListener('error', resolve);
-          document.head.append(link);
+          // In the hint's place, ahead of the route chunks' stylesheets that Vite appends to <head>:
+          // the global rules (.container) must come first so that a feature's own rules win.
+          hint.after(link);
         }),
     ),
   );
