@@ -34,7 +34,7 @@ export default function ProductPage() {
   const query = useProduct(key ? ('id' in key ? key.id : key.alias) : null);
   const [slide, setSlide] = useState<number | null>(null);
   const description = useSafeHtml(query.data?.description);
-  // The page waits for its description's sanitiser too, if it needs one (a rich description).
+  // The page waits for its description's sanitiser too (DOMPurify, in its own chunk).
   const pending = query.isPending || (query.isSuccess && description === null);
   // Once opened, the popup stays mounted, so it closes (and gives the focus back) as Radix intends.
   const slideshowUsed = useRef(false);
