@@ -1,29 +1,19 @@
 /**
- * A click on the stand-in trigger before the menu's chunk arrived: the menu opens when it does. The
+ * A press on the stand-in trigger: the real menu mounts open (at once, or when its chunk arrives). The
  * request is read (not consumed) while rendering, because React may render a lazy component more
  * than once before it commits; the mounted menu clears it.
  */
-let pending = false;
-/** The stand-in had the keyboard focus when the real menu replaced it: the menu's trigger takes it. */
-let focused = false;
+let pending: 'pointer' | 'keyboard' | null = null;
 
-export function requestAccountMenuOpen(): void {
-  pending = true;
+export function requestAccountMenuOpen(by: 'pointer' | 'keyboard'): void {
+  pending = by;
 }
 
-export const isAccountMenuOpenRequested = (): boolean => pending;
+export const isAccountMenuOpenRequested = (): boolean => pending !== null;
+
+/** Opened by Enter or Space: the menu puts the focus on its first item, as Radix's trigger would. */
+export const isAccountMenuOpenedByKeyboard = (): boolean => pending === 'keyboard';
 
 export function clearAccountMenuOpenRequest(): void {
-  pending = false;
-}
-
-export function setAccountMenuStandInFocused(value: boolean): void {
-  focused = value;
-}
-
-/** Read once by the mounted menu: true if its trigger should take the focus from the stand-in. */
-export function takeAccountMenuStandInFocus(): boolean {
-  const was = focused;
-  focused = false;
-  return was;
+  pending = null;
 }

@@ -6,8 +6,8 @@ import { paths } from '../../config/paths';
 import { useIsCustomer, useSession } from '../../lib/session';
 import {
   clearAccountMenuOpenRequest,
+  isAccountMenuOpenedByKeyboard,
   isAccountMenuOpenRequested,
-  takeAccountMenuStandInFocus,
 } from './account-menu-request';
 import { UserIcon } from './icons';
 import styles from './app-layout.module.css';
@@ -27,21 +27,27 @@ export default function AccountMenu() {
   const { user } = useSession();
   const isCustomer = useIsCustomer();
   const [open, setOpen] = useState(isAccountMenuOpenRequested);
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opened = isAccountMenuOpenRequested();
-    clearAccountMenuOpenRequest();
-    // A keyboard user who tabbed onto the stand-in keeps the focus on the same button (an opened
-    // menu takes the focus itself).
-    if (takeAccountMenuStandInFocus() && !opened) trigger.current?.focus();
-  }, []);
+  // Mounted by a press on the stand-in: open. Radix's trigger saw no key, so a keyboard press puts the
+  // focus on the first item here, as the trigger would have.
+  const firstOpenByKeyboard = useRef(isAccountMenuOpenedByKeyboard());
+  useEffect(() => clearAccountMenuOpenRequest(), []);
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger ref={trigger} className={styles.iconButton} aria-label={t('menu.account')}>
+      <DropdownMenu.Trigger className={styles.iconButton} aria-label={t('menu.account')}>
         <UserIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={8}>
+        <DropdownMenu.Content
+          className={styles.menuContent}
+          align="end"
+          sideOffset={8}
+          onFocus={(event) => {
+            // Radix focuses the menu itself when it opens without a key on its trigger.
+            if (!firstOpenByKeyboard.current || event.target !== event.currentTarget) return;
+            firstOpenByKeyboard.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+        >
           <DropdownMenu.Label className={styles.menuLabel}>
             {user?.name} {user?.surname}
           </DropdownMenu.Label>

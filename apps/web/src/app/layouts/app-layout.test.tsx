@@ -42,11 +42,9 @@ describe('the account menu stand-in', () => {
     root = createRoot(container);
     await act(async () => root?.render(<AccountMenuSlot />));
     const standIn = container.querySelector('button')!;
-    // Pointer down on the stand-in; the chunk arrives and replaces it before the click, which then
-    // lands on neither button (pointer down and up on different elements).
+    // Pointer down on the stand-in before the chunk is there (a touch: no hover before it); the chunk
+    // arrives and replaces it before the click, which then lands on neither button.
     await act(async () => {
-      // The pointer comes over the button (the chunk is asked for), then presses it.
-      standIn.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
       standIn.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
     });
     await act(async () => {
@@ -56,5 +54,24 @@ describe('the account menu stand-in', () => {
     });
     const menu = container.querySelector('[data-testid="menu"]');
     expect(menu?.getAttribute('data-open')).toBe('true');
+  });
+
+  it('stays the one trigger while the pointer is only over it, and opens the menu on the press', async () => {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    root = createRoot(container);
+    await act(async () => root?.render(<AccountMenuSlot />));
+    const standIn = container.querySelector('button')!;
+    await act(async () => {
+      standIn.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    // The chunk is there (fetched on hover), yet the button under the pointer is still the same one.
+    expect(container.querySelector('button')).toBe(standIn);
+    expect(container.querySelector('[data-testid="menu"]')).toBeNull();
+    await act(async () => {
+      standIn.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    });
+    expect(container.querySelector('[data-testid="menu"]')?.getAttribute('data-open')).toBe('true');
   });
 });

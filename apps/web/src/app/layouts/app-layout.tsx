@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
@@ -9,7 +9,7 @@ import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
-import { requestAccountMenuOpen, setAccountMenuStandInFocused } from './account-menu-request';
+import { requestAccountMenuOpen } from './account-menu-request';
 import { BasketIcon, CloseIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -84,59 +84,47 @@ function LanguageSwitch() {
 
 /**
  * The account menu (Radix dropdown, popper, scroll lock: some 30 KB) arrives in its own chunk, fetched
- * only when the member shows intent (pointer over the trigger, focus, touch, click). Until it has
- * arrived the same trigger stands in its place, so nothing moves; pressing the stand-in opens the
- * menu as soon as it is there (account-menu-request.ts).
- *
- * The press counts on pointer down, as on Radix's trigger: the chunk often arrives between pointer
- * down (or the hover just before) and the click, and the button under the pointer is then replaced,
- * so the click lands on neither button and a request made only on click was lost. The swap itself is
- * a transition: the stand-in stays until the menu can render, instead of a Suspense fallback (a third
- * button) in between.
+ * only when the member shows intent (pointer over the trigger, focus, touch). Until the member presses
+ * it, the stand-in stays the one trigger: the real menu takes its place only on that press (pointer
+ * down, or Enter/Space), and mounts open (account-menu-request.ts). Nothing is swapped under a pointer
+ * that is about to press, so a press is never lost between two buttons; with the chunk already there
+ * (fetched on hover) the swap is immediate.
  */
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(loadAccountMenu);
+const preloadAccountMenu = () => {
+  loadAccountMenu().catch(() => {});
+};
 
 /** Exported for its unit test (app-layout.test.tsx). */
 export function AccountMenuSlot() {
   const { t } = useTranslation();
-  const [ready, setReady] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const want = () => {
-    loadAccountMenu().then(
-      () => {
-        setAccountMenuStandInFocused(document.activeElement === button.current);
-        startTransition(() => setReady(true));
-      },
-      () => {},
-    );
-  };
-  const press = () => {
-    requestAccountMenuOpen();
-    want();
+  const [pressed, setPressed] = useState(false);
+  const press = (by: 'pointer' | 'keyboard') => {
+    requestAccountMenuOpen(by);
+    setPressed(true);
   };
   const standIn = (
     <button
-      ref={button}
       type="button"
       className={styles.iconButton}
       aria-label={t('menu.account')}
       aria-haspopup="menu"
-      onPointerEnter={want}
-      onTouchStart={want}
-      onFocus={want}
+      onPointerEnter={preloadAccountMenu}
+      onTouchStart={preloadAccountMenu}
+      onFocus={preloadAccountMenu}
       onPointerDown={(e) => {
-        if (e.button === 0 && !e.ctrlKey) press();
+        if (e.button === 0 && !e.ctrlKey) press('pointer');
       }}
       // Keyboard (Enter, Space): a click without a pointer press before it.
       onClick={(e) => {
-        if (e.detail === 0) press();
+        if (e.detail === 0) press('keyboard');
       }}
     >
       <UserIcon />
     </button>
   );
-  if (!ready) return standIn;
+  if (!pressed) return standIn;
   return (
     <Suspense fallback={standIn}>
       <AccountMenu />
