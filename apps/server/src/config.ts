@@ -32,7 +32,13 @@ const ZConfig = z
       .default(30),
     MATOMO_URL: z.url().optional(),
     MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
-    SITE_HOME_URL: z.string().min(1).default('/panel/login'),
+    /** Where a visitor without a session goes: a path of this site or an http(s) address. */
+    SITE_HOME_URL: z
+      .string()
+      .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(v), {
+        message: 'a path starting with / or an http(s) URL',
+      })
+      .default('/panel/login'),
     LEGAL_NOTE_URL: z
       .url()
       .default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),

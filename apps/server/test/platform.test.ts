@@ -11,7 +11,10 @@ const API = '/panel/api/v1';
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'club-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Excellence Club</title>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Excellence Club</title></head><body></body></html>',
+  );
   writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
@@ -201,6 +204,18 @@ describe.skipIf(skipIfNoDatabase)('platform over https, app built', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it('writes the site settings into index.html escaped, as attributes only', async () => {
+    const { withSiteConfig } = await import('../src/plugins/static');
+    const html = withSiteConfig('<html><head></head><body></body></html>', {
+      SITE_HOME_URL: 'https://club.example/"><script>alert(1)</script>',
+      LEGAL_NOTE_URL: 'https://brand.example/legal?a=1&b=2',
+    });
+    expect(html).toBe(
+      '<html><head><meta name="club-site-home" content="https://club.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />' +
+        '<meta name="club-legal-note" content="https://brand.example/legal?a=1&amp;b=2" /></head><body></body></html>',
+    );
+  });
+
   it('serves index.html for the app root and deep links, never cached', async () => {
     for (const url of [
       '/panel/',
@@ -214,6 +229,10 @@ describe.skipIf(skipIfNoDatabase)('platform over https, app built', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('Excellence Club');
     }
+    const deep = await t.app.inject({ method: 'GET', url: '/panel/home' });
+    // The site's settings for the app (SITE_HOME_URL, LEGAL_NOTE_URL), as meta tags.
+    expect(deep.body).toContain('<meta name="club-site-home" content="/panel/login" />');
+    expect(deep.body).toMatch(/<meta name="club-legal-note" content="https:\/\/[^"]+" \/><\/head>/);
     const direct = await t.app.inject({ method: 'GET', url: '/panel/index.html' });
     expect(direct.statusCode).toBe(200);
     expect(direct.headers['cache-control']).toBe('no-cache');
@@ -293,6 +312,11 @@ describe('configuration fails fast, naming the variable', () => {
     expect(fails({ REDIS_URL: 'localhost:6379' })).toMatch(/REDIS_URL: /);
     expect(fails({ MATOMO_URL: 'https://stats.example.com' })).toMatch(/MATOMO_SITE_ID: /);
     expect(fails({ TRUST_PROXY: '$(rm -rf)' })).toMatch(/TRUST_PROXY: /);
+    expect(fails({ SITE_HOME_URL: 'javascript:alert(1)' })).toMatch(/SITE_HOME_URL: /);
+    expect(fails({ SITE_HOME_URL: '//evil.example' })).toMatch(/SITE_HOME_URL: /);
+    expect(loadConfig({ SITE_HOME_URL: 'https://club.example/"><script>' }).SITE_HOME_URL).toBe(
+      'https://club.example/"><script>',
+    );
   });
 
   it('messages are plain words for the operator, not form message keys', () => {

@@ -14,6 +14,24 @@ export function webDistDir(configured?: string): string {
   return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
 }
 
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The server's settings the app reads at start (lib/site-config.ts), as meta tags in index.html: the
+ * CSP allows no inline script, and the app needs them before any API call (the splash's failure path).
+ */
+export function withSiteConfig(
+  html: string,
+  config: { SITE_HOME_URL: string; LEGAL_NOTE_URL: string },
+): string {
+  const tags = [
+    `<meta name="club-site-home" content="${escapeAttribute(config.SITE_HOME_URL)}" />`,
+    `<meta name="club-legal-note" content="${escapeAttribute(config.LEGAL_NOTE_URL)}" />`,
+  ].join('');
+  return html.replace('</head>', `${tags}</head>`);
+}
+
 /**
  * Serves the built app under /panel/: hashed assets cached for a year, index.html never cached,
  * every app route (deep link) answered with index.html.
@@ -22,7 +40,9 @@ export const staticPlugin = fp(async (app: FastifyInstance) => {
   const root = webDistDir(app.config.WEB_DIST);
   const indexPath = path.join(root, 'index.html');
   const hasApp = existsSync(indexPath);
-  const index = hasApp ? readFileSync(indexPath) : null;
+  // The app's routes get index.html with the site's settings; /panel/index.html itself stays the plain
+  // file (nobody links it), where the app falls back to its defaults.
+  const index = hasApp ? withSiteConfig(readFileSync(indexPath, 'utf8'), app.config) : null;
 
   if (hasApp) {
     await app.register(fastifyStatic, {

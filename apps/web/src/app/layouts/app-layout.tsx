@@ -7,6 +7,7 @@ import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
+import { legalNoteUrl } from '../../lib/site-config';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
 import { requestAccountMenuOpen } from './account-menu-request';
@@ -136,9 +137,7 @@ function Footer() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const isDealer = useIsDealer();
-  const legalNote =
-    import.meta.env.VITE_LEGAL_NOTE_URL ??
-    'https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html';
+  const legalNote = legalNoteUrl();
   return (
     <footer className={styles.footer}>
       <div className="container">

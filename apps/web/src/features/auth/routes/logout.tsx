@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
+import { siteHomeUrl } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
 import { logout } from '../api/auth';
 import styles from '../components/auth.module.css';
@@ -20,7 +21,7 @@ export default function LogoutPage() {
         done = true;
         clear();
         queryClient.clear();
-        window.location.assign('/panel/login');
+        window.location.assign(siteHomeUrl());
       });
   }, [clear, queryClient]);
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
+import { siteHomeRoute, siteHomeUrl } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
 import { getLanguages, getMe, takeEarlySession } from '../api/auth';
 import styles from '../components/auth.module.css';
@@ -38,8 +39,11 @@ export default function SplashPage() {
       } catch {
         await delay();
         if (!cancelled) {
-          const next = target === paths.root ? '' : `?nextRoute=${encodeURIComponent(target)}`;
-          navigate(`${paths.login}${next}`, { replace: true });
+          // The site home (SITE_HOME_URL); on the app's sign-in page, back to the target afterwards.
+          const home = siteHomeRoute();
+          if (home === null) window.location.assign(siteHomeUrl());
+          else if (home !== paths.login || target === paths.root) navigate(home, { replace: true });
+          else navigate(`${paths.login}?nextRoute=${encodeURIComponent(target)}`, { replace: true });
         }
       }
     })();
