@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { Client, createTestApp, createTestUser, skipIfNoDatabase, type TestApp } from './helpers';
+import { Client, createTestApp, createTestUser, DB_KIND, skipIfNoDatabase, type TestApp } from './helpers';
 
 const API = '/panel/api/v1';
 
@@ -173,6 +174,15 @@ describe.skipIf(skipIfNoDatabase)('platform over http, app not built', () => {
       expect(res.headers['cache-control'], url).toBe('no-store, max-age=0');
     }
   });
+
+  it.runIf(DB_KIND === 'postgres')(
+    "plans PostgreSQL's prepared statements once per connection (generic plans)",
+    async () => {
+      const rows = await t.app.db.execute(sql`show plan_cache_mode`);
+      const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+      expect(list[0]).toEqual({ plan_cache_mode: 'force_generic_plan' });
+    },
+  );
 
   it('redirects / and /panel to /panel/', async () => {
     for (const url of ['/', '/panel']) {

@@ -42,7 +42,15 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      // Our prepared statements are short key lookups whose best plan does not depend on the values:
+      // PostgreSQL's default re-plans them per call for a while (custom plans), which cost more than
+      // the queries themselves (docs/performance.md). One generic plan per connection and statement.
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // A dropped connection (e.g. PostgreSQL restarting) must not crash the process: the pool reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
