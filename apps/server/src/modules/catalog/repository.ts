@@ -308,12 +308,21 @@ function toProduct(row: SharedRow & MemberPart, c: CatalogContext): TProduct {
  * request is `head` + the member's flags + `tail` (docs/performance.md), the same bytes, in the same
  * key order, as JSON.stringify of the whole object.
  */
-export type ProductJson = { id: number; head: string; tail: string; flags: StaticFlagInput };
+export type ProductJson = { id: number; head: Buffer; tail: Buffer; flags: StaticFlagInput };
 
+/**
+ * Kept as UTF-8 bytes: a response is then a concatenation of buffers, not a long two-byte string
+ * (Polish text) that the socket write would flatten and encode on every request.
+ */
 function toProductJson(row: SharedRow, extra?: Record<string, unknown>): ProductJson {
   const head = JSON.stringify(sharedProduct(row));
   const tail = JSON.stringify(extra ? { ...productTail(row), ...extra } : productTail(row));
-  return { id: row.id, head: head.slice(0, -1), tail: tail.slice(1), flags: staticFlagInput(row) };
+  return {
+    id: row.id,
+    head: Buffer.from(head.slice(0, -1)),
+    tail: Buffer.from(tail.slice(1)),
+    flags: staticFlagInput(row),
+  };
 }
 
 /** The member's flags as JSON members (no braces), in MemberFlags' key order; every value is a number, a boolean or null. */
@@ -321,9 +330,14 @@ export function memberFlagsJson(f: MemberFlags): string {
   return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
 }
 
-function productJsonFor(p: ProductJson, part: MemberPart, c: CatalogContext): string {
-  return `${p.head},${memberFlagsJson(flagsFor(p.flags, part, c))},${p.tail}`;
+/** Appends a product's JSON (`head` + the member's flags + `tail`) to `out`. */
+function pushProductJson(out: Buffer[], p: ProductJson, part: MemberPart, c: CatalogContext): void {
+  out.push(p.head, Buffer.from(`,${memberFlagsJson(flagsFor(p.flags, part, c))},`, 'latin1'), p.tail);
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 /**
  * The member's part for the products of a page, as a sub-select of the session lookup (SessionExtra
@@ -420,7 +434,7 @@ export async function listProductsJson(
   query: { page: number; categoryId?: number; forUser: boolean },
   cache: CatalogCache = noCache,
   read: CatalogReadAhead = {},
-): Promise<{ json: string; total: number }> {
+): Promise<{ json: Buffer; total: number }> {
   const byCategory = query.categoryId !== undefined;
   const params = {
     userId: c.userId,
@@ -437,10 +451,13 @@ export async function listProductsJson(
       const [countRow] = await productCountQuery(db, byCategory, true).execute(params);
       total = countRow?.total ?? 0;
     }
-    return {
-      json: `[${rows.map((r) => productJsonFor(toProductJson(r), r, c)).join(',')}]`,
-      total: Number(total),
-    };
+    const out = [OPEN];
+    rows.forEach((r, i) => {
+      if (i > 0) out.push(COMMA);
+      pushProductJson(out, toProductJson(r), r, c);
+    });
+    out.push(CLOSE);
+    return { json: Buffer.concat(out), total: Number(total) };
   }
   const shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
     const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
@@ -458,14 +475,16 @@ export async function listProductsJson(
     read.ahead,
     read.memberParts,
   );
-  let json = '[';
+  const out = [OPEN];
   for (const p of shared.items) {
     const part = parts.get(p.id);
     // A product deleted since the shared part was read is left out, as a fresh read would.
     if (!part) continue;
-    json += json.length > 1 ? `,${productJsonFor(p, part, c)}` : productJsonFor(p, part, c);
+    if (out.length > 1) out.push(COMMA);
+    pushProductJson(out, p, part, c);
   }
-  return { json: `${json}]`, total: shared.total };
+  out.push(CLOSE);
+  return { json: Buffer.concat(out), total: shared.total };
 }
 
 /** The objects of listProductsJson (scripts and tests). */
@@ -476,7 +495,7 @@ export async function listProducts(
   cache: CatalogCache = noCache,
 ): Promise<{ data: TProduct[]; total: number }> {
   const { json, total } = await listProductsJson(db, c, query, cache);
-  return { data: JSON.parse(json), total };
+  return { data: JSON.parse(json.toString('utf8')), total };
 }
 
 export async function findProduct(db: Tx, c: CatalogContext, key: { id: number } | { alias: string }) {
@@ -495,7 +514,7 @@ export async function productDetailJson(
   key: { id: number } | { alias: string },
   cache: CatalogCache = noCache,
   read: CatalogReadAhead = {},
-): Promise<string | null> {
+): Promise<Buffer | null> {
   const by = 'id' in key ? 'id' : 'alias';
   const value = 'id' in key ? key.id : key.alias;
   const shared = await cache.get(`item:${c.lang}:${by}:${value}`, async () => {
@@ -514,7 +533,10 @@ export async function productDetailJson(
   });
   if (!shared) return null;
   const part = (await memberParts(db, c, [shared.id], read.ahead, read.memberParts)).get(shared.id);
-  return part ? productJsonFor(shared, part, c) : null;
+  if (!part) return null;
+  const out: Buffer[] = [];
+  pushProductJson(out, shared, part, c);
+  return Buffer.concat(out);
 }
 
 export async function findProductDetail(
@@ -524,7 +546,7 @@ export async function findProductDetail(
   cache: CatalogCache = noCache,
 ): Promise<TProductDetail | null> {
   const json = await productDetailJson(db, c, key, cache);
-  return json === null ? null : JSON.parse(json);
+  return json === null ? null : JSON.parse(json.toString('utf8'));
 }
 
 /** Records the member's wish once; a repeated call changes nothing. */

@@ -31,8 +31,11 @@ export function catalogContext(request: FastifyRequest): CatalogContext {
   return { userId: user.id, type: user.type, lang: request.lang, today: clubToday() };
 }
 
-/** Fastify's own content type for JSON: the catalogue's bodies are built as strings (repository.ts). */
+/** Fastify's own content type for JSON: the catalogue's bodies are built as bytes (repository.ts). */
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The envelope around a body made of pre-encoded bytes (repository.ts, ProductJson). */
+const DATA_OPEN = Buffer.from('{"success":true,"data":');
+const DATA_CLOSE = Buffer.from('}');
 
 /** A page number or id as the query string gives it, as the route's schema would read it; else undefined. */
 function positiveInt(value: unknown): number | undefined {
@@ -99,7 +102,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         per_page: PAGE_SIZE_CATALOGUE,
         total,
       };
-      return reply.type(JSON_TYPE).send(`{"success":true,"data":${json},"meta":${JSON.stringify(meta)}}`);
+      return reply
+        .type(JSON_TYPE)
+        .send(Buffer.concat([DATA_OPEN, json, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]));
     },
   );
 
@@ -114,7 +119,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         memberParts,
       });
       if (json === null) throw notFound();
-      return reply.type(JSON_TYPE).send(`{"success":true,"data":${json}}`);
+      return reply.type(JSON_TYPE).send(Buffer.concat([DATA_OPEN, json, DATA_CLOSE]));
     },
   );
 
