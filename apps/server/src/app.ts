@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { pgliteListener, postgresListener } from './db/listener';
 import { pickLanguage, translate } from './i18n';
 import { InFlight } from './lib/in-flight';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
@@ -79,7 +80,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   app.decorate('db', database.db);
-  app.decorate('dbListen', database.listen);
+  // Before the plugins: its onClose runs after theirs (they unlisten first), before the database closes.
+  const listener = database.listen
+    ? pgliteListener(database.listen)
+    : postgresListener(config.DATABASE_URL ?? '', app.log);
+  app.decorate('dbListen', listener);
+  app.addHook('onClose', () => listener.close());
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));

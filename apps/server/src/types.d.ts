@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@club/shared';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Db } from './db/client';
 import type { users } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
@@ -25,6 +25,13 @@ declare module 'fastify' {
     csrf?: boolean;
     /** Extra data read in the same query as the session (plugins/session.ts `SessionExtra`). */
     sessionExtra?: import('./plugins/session').SessionExtra;
+    /**
+     * A catalogue read (nothing personal in its answer but the member's own flags): on PostgreSQL it
+     * may take the session from this process's cache, dropped by NOTIFY within milliseconds of a
+     * sign-out in another process. Every other route reads the session from the database per request
+     * there (plugins/session.ts). On PGlite (one process, synchronous NOTIFY) every route uses the cache.
+     */
+    cachedSession?: boolean;
   }
   interface FastifyInstance {
     db: Db;
@@ -33,8 +40,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Work running for requests; the app's close waits for it (lib/in-flight.ts). */
     inFlight: import('./lib/in-flight').InFlight;
-    /** LISTEN on the embedded PGlite (db/client.ts); null on PostgreSQL. */
-    dbListen: Database['listen'];
+    /** The process's LISTEN for its caches (db/listener.ts), on PGlite and PostgreSQL alike. */
+    dbListen: import('./db/listener').DbListener;
     routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
   }
   interface FastifyRequest {

@@ -77,6 +77,19 @@ export async function createTestApp(
 }
 
 /** True when the PostgreSQL project runs without a reachable server (outside CI). */
+/**
+ * A write made elsewhere (SQL by hand, another process) reaches this process's caches through NOTIFY
+ * (db/listener.ts): on PGlite before the write returns, so `check` must hold at once; on PostgreSQL
+ * milliseconds after the commit, so it is given up to `ms` to hold. Fails when it never does.
+ */
+export async function afterNotify(check: () => Promise<boolean>, ms = 3_000): Promise<void> {
+  const deadline = Date.now() + (DB_KIND === 'postgres' ? ms : 0);
+  while (!(await check())) {
+    if (Date.now() >= deadline) throw new Error('the change was not seen (NOTIFY never arrived?)');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export const skipIfNoDatabase = DB_KIND === 'postgres' && process.env.SKIP_POSTGRES === '1';
 
 export type Json = Record<string, unknown> & {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -67,6 +68,11 @@ export async function openDatabase(opts: {
     };
     return { db, kind: 'postgres', migrate, close: () => pool.end(), listen: null };
   }
+  // PGlite's PostgreSQL is one large WebAssembly module: V8's optimising tier compiles its hot code a
+  // second time, which held ~110 MB more for the life of the process (docs/performance.md, "Memory on
+  // PGlite"). The baseline compiler alone serves the cached catalogue reads as fast; writes are slower.
+  // Set before the module is compiled; it only concerns WebAssembly, and PostgreSQL runs none.
+  v8.setFlagsFromString('--liftoff-only');
   let client: PGlite;
   if (opts.inMemory) {
     client = new PGlite();

@@ -90,6 +90,20 @@ describe('SessionCache', () => {
     expect(cache.get('s2')).toBeDefined();
   });
 
+  it('keeps an entry no longer than its bound, and serves and stores nothing while its LISTEN is down', async () => {
+    let live = true;
+    const cache = new SessionCache(() => live, 30);
+    cache.store('s1', row(1, 60_000), cache.mark());
+    expect(cache.get('s1')).toBeDefined();
+    live = false;
+    expect(cache.get('s1')).toBeUndefined();
+    cache.store('s2', row(2, 60_000), cache.mark());
+    live = true;
+    expect(cache.get('s2')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
   it('drops the changed user’s sessions, and a lookup that raced with a change is not kept', () => {
     const cache = new SessionCache();
     cache.store('a', row(1, 60_000), cache.mark());

@@ -3,6 +3,7 @@ import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Tx } from '../db/client';
+import { CHANNELS } from '../db/listener';
 import { sessions, users } from '../db/schema';
 import { pickLanguage } from '../i18n';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
@@ -70,23 +71,36 @@ function preparedSessionLookup(db: Db, extra?: SessionExtra) {
   };
 }
 
-/** Sessions kept at most this long without a change; an entry is also never used past its expiry. */
-const SESSION_CACHE_TTL_MS = 60_000;
+/**
+ * Sessions kept at most this long without a change; an entry is also never used past its expiry. On
+ * PostgreSQL a shorter bound: even a NOTIFY held up on a busy process cannot keep an ended session
+ * reading the catalogue for longer (docs/decisions/0006-caches-on-postgresql.md).
+ */
+const SESSION_CACHE_TTL_MS = { pglite: 60_000, postgres: 5_000 };
 const SESSION_CACHE_MAX = 10_000;
 
 /**
- * PGlite only (one process, docs/performance.md): the sessions found recently, by cookie hash. Any
- * update or delete of a session or its user (sign-out, password change, account removal, refresh,
- * language, cleanup of expired sessions, SQL by hand) fires a trigger (migration 0001) whose NOTIFY
- * drops that user's entries before the write returns; a lookup that raced with a drop is not stored.
- * Expiry is checked per request against the cached `expires_at`. Not used on PostgreSQL: another
- * process's sign-out would only reach this one's LISTEN some milliseconds after its commit.
+ * The sessions found recently, by cookie hash (docs/performance.md, "caches"). Any update or delete of
+ * a session or its user (sign-out, password change, account removal, refresh, language, cleanup of
+ * expired sessions, SQL by hand) fires a trigger (migrations 0001, 0002) whose NOTIFY drops that
+ * user's entries: on PGlite before the write returns, on PostgreSQL milliseconds after its commit (and
+ * before the response of this process's own writes, `echo`). A lookup that raced with a drop is not
+ * stored; nothing is served or stored while the LISTEN is down. Expiry is checked per request against
+ * the cached `expires_at`. On PostgreSQL only routes marked `cachedSession` are served from it.
  */
 export class SessionCache {
   private entries = new Map<string, { row: SessionRow; until: number }>();
   private generation = 0;
+  private readonly live: () => boolean;
+  private readonly ttlMs: number;
+
+  constructor(live: () => boolean = () => true, ttlMs = SESSION_CACHE_TTL_MS.pglite) {
+    this.live = live;
+    this.ttlMs = ttlMs;
+  }
 
   get(id: string): SessionRow | undefined {
+    if (!this.live()) return undefined;
     const hit = this.entries.get(id);
     if (!hit) return undefined;
     const now = Date.now();
@@ -101,9 +115,9 @@ export class SessionCache {
   }
 
   store(id: string, row: SessionRow, mark: number): void {
-    if (mark !== this.generation) return;
+    if (mark !== this.generation || !this.live()) return;
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
-    this.entries.set(id, { row, until: Date.now() + SESSION_CACHE_TTL_MS });
+    this.entries.set(id, { row, until: Date.now() + this.ttlMs });
   }
 
   /** A user's sessions changed ('*': every user's). */
@@ -121,8 +135,6 @@ export class SessionCache {
     return this.entries.size;
   }
 }
-
-export const SESSIONS_CHANNEL = 'club_sessions_changed';
 
 function toAuth(row: SessionRow): Auth {
   return {
@@ -174,12 +186,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const lookupsWith = new Map<string, ReturnType<typeof preparedSessionLookup>>();
   const cache = await sessionCache(app);
 
+  // PGlite: one process, notified before a write returns, so every route may use the cache.
+  const everyRouteCached = !app.config.DATABASE_URL;
+
   const findAuth = async (request: FastifyRequest, cookie: string): Promise<Auth | null> => {
     const id = sha256(cookie);
-    const cached = cache?.get(id);
+    const cached = everyRouteCached || request.routeOptions.config?.cachedSession ? cache.get(id) : undefined;
     // A copy of the user: a handler that changes request.auth.user must not change the cache.
     if (cached) return toAuth({ session: cached.session, user: { ...cached.user } });
-    const mark = cache?.mark() ?? 0;
+    const mark = cache.mark();
     const extra = request.routeOptions.config?.sessionExtra;
     const params = extra ? extra.params(request) : null;
     let row: (SessionRow & { extra?: unknown }) | null;
@@ -195,7 +210,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       row = await lookup(id);
     }
     if (!row) return null;
-    cache?.store(id, { session: row.session, user: row.user }, mark);
+    cache.store(id, { session: row.session, user: row.user }, mark);
     return toAuth(row);
   };
 
@@ -230,16 +245,24 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (config.passwordCheck && request.auth && !isPasswordRecentlyVerified(request.auth))
       throw passwordCheckRequired();
   });
+
+  // A call that may have changed the member's session, user or catalogue state drops this process's
+  // cached copies before its answer leaves, whatever the NOTIFY's timing (db/listener.ts `echo`).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.auth && (!SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf)) {
+      app.dbListen.echo(CHANNELS.sessions, String(request.auth.user.id));
+      app.dbListen.echo(CHANNELS.member, '');
+    }
+    return payload;
+  });
 });
 
-/** The session cache on PGlite (see SessionCache); null on PostgreSQL or without LISTEN. */
-async function sessionCache(app: FastifyInstance): Promise<SessionCache | null> {
-  if (app.config.DATABASE_URL || !app.dbListen) return null;
-  const cache = new SessionCache();
-  const unlisten = await app.dbListen(SESSIONS_CHANNEL, (payload) => cache.changed(payload));
-  app.addHook('onClose', async () => {
-    await unlisten().catch(() => {});
-  });
+/** The app's session cache (see SessionCache), dropped by the sessions channel. */
+async function sessionCache(app: FastifyInstance): Promise<SessionCache> {
+  const ttl = app.config.DATABASE_URL ? SESSION_CACHE_TTL_MS.postgres : SESSION_CACHE_TTL_MS.pglite;
+  const cache = new SessionCache(app.dbListen.live, ttl);
+  const unlisten = await app.dbListen.listen(CHANNELS.sessions, (payload) => cache.changed(payload));
+  app.addHook('onClose', async () => unlisten());
   return cache;
 }
 

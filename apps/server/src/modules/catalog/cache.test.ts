@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, skipIfNoDatabase, type TestApp } from '../../../test/helpers';
-import { products } from '../../db/schema';
+import { afterNotify, createTestApp, DB_KIND, skipIfNoDatabase, type TestApp } from '../../../test/helpers';
+import { products, sessions } from '../../db/schema';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { catalogChanged } from './cache';
 
@@ -31,15 +31,17 @@ describe('catalogue cache in one process', () => {
   });
   afterAll(() => t?.close());
 
-  it('a catalogue write shows without catalogChanged (trigger); seats and the member’s state are never stale', async () => {
+  it('a catalogue write shows without catalogChanged (trigger); so do seats written by hand', async () => {
     const { product } = await createTestProduct(t.app.db, { totalSeats: 5 });
     const api = memberApi(t.app, await createMember(t.app.db));
     const first = await detail(api, product.id);
     expect(first).toMatchObject({ overall_limit: 5, can_order: true });
     await listed(api, product.categoryId, product.id);
 
-    // Seats only (what an order writes): no notification, the cached shared part stays, the seats are live.
+    // Seats only (what an order writes): the shared part stays cached, the member-part cache is dropped
+    // by the seats trigger (at once on PGlite, when the NOTIFY arrives on PostgreSQL).
     await t.app.db.update(products).set({ seatsTaken: 5 }).where(eq(products.id, product.id));
+    await afterNotify(async () => (await detail(api, product.id)).can_order === false);
     expect(await detail(api, product.id)).toMatchObject({ overall_limit: null, can_order: false });
     expect(await listed(api, product.categoryId, product.id)).toMatchObject({ can_order: false });
 
@@ -49,8 +51,7 @@ describe('catalogue cache in one process', () => {
       .update(products)
       .set({ namePl: 'Nowa nazwa', nameEn: 'New name' })
       .where(eq(products.id, product.id));
-    if (DB_KIND === 'postgres')
-      await until(async () => (await detail(api, product.id)).name === 'Nowa nazwa');
+    await afterNotify(async () => (await detail(api, product.id)).name === 'Nowa nazwa');
     expect(await detail(api, product.id)).toMatchObject({ name: 'Nowa nazwa', overall_limit: null });
     expect(await listed(api, product.categoryId, product.id)).toMatchObject({ name: 'Nowa nazwa' });
   });
@@ -74,11 +75,6 @@ describe('catalogue cache in one process', () => {
   });
 });
 
-async function until(check: () => Promise<boolean>, ms = 3_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache across two processes', () => {
   let a: TestApp;
   let b: TestApp;
@@ -91,7 +87,7 @@ describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache acr
     await a?.close();
   });
 
-  it('an order placed through one app shows its seats through the other at once', async () => {
+  it('an order placed through one app shows its seats through the other once its NOTIFY arrives', async () => {
     const { product, terms } = await createTestProduct(a.app.db, { totalSeats: 5, terms: 1 });
     const viewer = memberApi(b.app, await createMember(a.app.db));
     expect(await detail(viewer, product.id)).toMatchObject({ overall_limit: 5 });
@@ -103,6 +99,7 @@ describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache acr
       terms.map((x) => x.id),
       2,
     );
+    await afterNotify(async () => (await detail(viewer, product.id)).overall_limit === 3);
     expect(await detail(viewer, product.id)).toMatchObject({ overall_limit: 3, can_order: true });
     expect(await listed(viewer, product.categoryId, product.id)).toMatchObject({ overall_limit: 3 });
 
@@ -118,6 +115,7 @@ describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache acr
       terms.map((x) => x.id),
       1,
     );
+    await afterNotify(async () => (await detail(viewer, product.id)).overall_limit === null);
     expect(await detail(viewer, product.id)).toMatchObject({ overall_limit: null, can_order: false });
   });
 
@@ -131,8 +129,59 @@ describe.skipIf(DB_KIND !== 'postgres' || skipIfNoDatabase)('catalogue cache acr
       .update(products)
       .set({ namePl: 'Zmieniona', nameEn: 'Changed' })
       .where(eq(products.id, product.id));
-    await until(async () => (await detail(viewer, product.id)).name === 'Zmieniona');
+    await afterNotify(async () => (await detail(viewer, product.id)).name === 'Zmieniona');
     expect(await detail(viewer, product.id)).toMatchObject({ name: 'Zmieniona' });
     expect(await listed(viewer, product.categoryId, product.id)).toMatchObject({ name: 'Zmieniona' });
+  });
+
+  it('a sign-out through one app ends the session at once for every call but the other’s catalogue reads, and for those when its NOTIFY arrives', async () => {
+    const member = await createMember(a.app.db);
+    const onA = memberApi(a.app, member);
+    const onB = memberApi(b.app, member);
+    const { product } = await createTestProduct(a.app.db);
+    // b caches the session and the member's part with its first catalogue read.
+    expect((await onB.get(`/products/item/${product.id}`)).statusCode).toBe(200);
+    expect((await onB.get('/auth/me')).statusCode).toBe(200);
+
+    expect((await onA.post('/auth/logout')).statusCode).toBe(200);
+    // Everything personal reads the session from the database per request: refused at once.
+    expect((await onB.get('/auth/me')).statusCode).toBe(401);
+    expect((await onB.get('/sales/cart/items')).statusCode).toBe(401);
+    await afterNotify(async () => (await onB.get(`/products/item/${product.id}`)).statusCode === 401, 1_000);
+  });
+
+  it('a session ended with the triggers off (no NOTIFY): personal calls refuse it at once, the catalogue only after the cache’s lifetime', async () => {
+    const member = await createMember(a.app.db);
+    const api = memberApi(a.app, member);
+    const { product } = await createTestProduct(a.app.db);
+    expect((await api.get(`/products/item/${product.id}`)).statusCode).toBe(200);
+    await a.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    });
+    expect((await api.get('/auth/me')).statusCode).toBe(401);
+    expect((await api.get(`/products/item/${product.id}`)).statusCode).toBe(200);
+  });
+
+  it('while its LISTEN connection is down a process serves nothing from its caches, and drops them when it is back', async () => {
+    const member = await createMember(a.app.db);
+    const api = memberApi(b.app, member);
+    const { product } = await createTestProduct(a.app.db);
+    expect((await api.get(`/products/item/${product.id}`)).statusCode).toBe(200);
+    expect(b.app.dbListen.live()).toBe(true);
+    // Every LISTEN connection on the database goes (a's and b's): as when PostgreSQL drops them.
+    await a.app.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`,
+    );
+    await afterNotify(async () => !b.app.dbListen.live(), 1_000);
+    // Ended without a NOTIFY: with the cache off, the catalogue read goes to the database and is refused.
+    await a.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    });
+    expect((await api.get(`/products/item/${product.id}`)).statusCode).toBe(401);
+    await afterNotify(async () => b.app.dbListen.live() && a.app.dbListen.live(), 5_000);
+    expect((await api.get(`/products/item/${product.id}`)).statusCode).toBe(401);
   });
 });

@@ -1,41 +1,38 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Tx } from '../../db/client';
+import { CHANNELS } from '../../db/listener';
 
-/** The channel every process LISTENs on; a payload is not needed (the whole cache is dropped). */
-export const CATALOG_CHANNEL = 'club_catalog_changed';
-/** A safety net for catalogue rows changed by hand in SQL without a notification. */
+/** A safety net for catalogue rows changed by hand in SQL with the triggers disabled. */
 const TTL_MS = 60_000;
 /** Keys include page numbers and aliases members type: bounded, so no request can grow it for ever. */
 const MAX_ENTRIES = 2_000;
 
 /**
  * A per-process cache of the shared part of catalogue reads (products, categories, images and
- * gallery counts per language). Never the member's flags, and never the seats: those are read per
- * request (repository.ts), so an order in any process shows at once everywhere.
+ * gallery counts per language). Never the member's flags or the seats (MemberPartCache).
  *
- * Only used while invalidation is guaranteed: on PostgreSQL while this process LISTENs on its own
- * connection (a lost connection disables and drops it until the LISTEN is back); on PGlite (one
- * process) always. A load that was running while the cache was dropped is not stored (generation).
+ * Only used while invalidation is guaranteed (`live`, db/listener.ts): on PostgreSQL while this
+ * process LISTENs (a lost connection drops it and turns it off until the LISTEN is back); on PGlite
+ * (one process) always. A load that was running while the cache was dropped is not stored (generation).
  */
 export class CatalogCache {
   private entries = new Map<string, { value: unknown; expires: number }>();
   private generation = 0;
-  enabled: boolean;
+  private readonly live: () => boolean;
 
-  constructor(enabled: boolean) {
-    this.enabled = enabled;
+  constructor(live: () => boolean) {
+    this.live = live;
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    if (!this.live()) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
     const generation = this.generation;
     const value = await load();
     // Nothing found is not kept: a product published later must show at once.
-    if (value !== null && value !== undefined && this.enabled && generation === this.generation) {
+    if (value !== null && value !== undefined && this.live() && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value, expires: Date.now() + TTL_MS });
     }
@@ -44,7 +41,7 @@ export class CatalogCache {
 
   /** The cached value if there is one (no load): for work that can only use it when it is at hand. */
   peek<T>(key: string): T | undefined {
-    if (!this.enabled) return undefined;
+    if (!this.live()) return undefined;
     const hit = this.entries.get(key);
     return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
   }
@@ -59,22 +56,26 @@ export class CatalogCache {
   }
 }
 
-/** The channel of migration 0001's triggers on seats, carts, orders and wishes (PGlite only). */
-export const MEMBER_CHANNEL = 'club_member_changed';
-
 /**
- * PGlite only (one process): each member's part of catalogue reads (seats taken, in the cart, seats
- * held, wish set) by member and product ids. Exact, not a time window: every write to those rows, by
- * any code path, fires a trigger whose NOTIFY drops the whole map before the writing statement (or
- * its COMMIT) returns, and a read that raced with a drop is not stored. The flags themselves are
- * still computed per request (the day changes them). On PostgreSQL another process's order would
- * reach this one's LISTEN only after its commit, so there the part is read per request.
+ * Each member's part of catalogue reads (seats taken, in the cart, seats held, wish set) by member and
+ * product ids. Every write to those rows, by any code path, fires a trigger (migrations 0001, 0002)
+ * whose NOTIFY drops the whole map: on PGlite before the writing statement (or its COMMIT) returns;
+ * on PostgreSQL when it reaches this process's LISTEN, milliseconds after the commit, and before the
+ * response for this process's own writes (`echo`). A read that raced with a drop is not stored. Seats
+ * shown a few milliseconds late cannot oversell: placing an order checks them in its transaction.
+ * The flags themselves are still computed per request (the day changes them).
  */
 export class MemberPartCache<T> {
   private entries = new Map<string, { value: T; expires: number }>();
   private generation = 0;
+  private readonly live: () => boolean;
+
+  constructor(live: () => boolean) {
+    this.live = live;
+  }
 
   get(key: string): T | undefined {
+    if (!this.live()) return undefined;
     const hit = this.entries.get(key);
     return hit && hit.expires > Date.now() ? hit.value : undefined;
   }
@@ -84,7 +85,7 @@ export class MemberPartCache<T> {
   }
 
   store(key: string, value: T, mark: number): void {
-    if (mark !== this.generation) return;
+    if (mark !== this.generation || !this.live()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     // The same safety net as the catalogue's, for a write made with the triggers disabled.
     this.entries.set(key, { value, expires: Date.now() + TTL_MS });
@@ -96,14 +97,13 @@ export class MemberPartCache<T> {
   }
 }
 
-/** The member-part cache of a PGlite app (null on PostgreSQL), dropped by MEMBER_CHANNEL. */
-export async function memberPartCache<T>(app: FastifyInstance): Promise<MemberPartCache<T> | null> {
-  if (app.config.DATABASE_URL || !app.dbListen) return null;
-  const cache = new MemberPartCache<T>();
-  const unlisten = await app.dbListen(MEMBER_CHANNEL, () => cache.clear());
+/** The app's member-part cache, dropped by the member channel. */
+export async function memberPartCache<T>(app: FastifyInstance): Promise<MemberPartCache<T>> {
+  const cache = new MemberPartCache<T>(app.dbListen.live);
+  const unlisten = await app.dbListen.listen(CHANNELS.member, () => cache.clear());
   app.addHook('onClose', async () => {
     cache.clear();
-    await unlisten().catch(() => {});
+    unlisten();
   });
   return cache;
 }
@@ -117,75 +117,18 @@ const processCaches = new Set<CatalogCache>();
  */
 export async function catalogChanged(db: Tx): Promise<void> {
   for (const cache of processCaches) cache.clear();
-  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+  await db.execute(sql`select pg_notify(${CHANNELS.catalog}, '')`);
 }
 
-/** Creates the app's catalogue cache; on PostgreSQL with its LISTEN connection, closed with the app. */
-export function catalogCache(app: FastifyInstance): CatalogCache {
-  const url = app.config.DATABASE_URL;
-  const cache = new CatalogCache(!url);
+/** Creates the app's catalogue cache, dropped by the catalogue channel and closed with the app. */
+export async function catalogCache(app: FastifyInstance): Promise<CatalogCache> {
+  const cache = new CatalogCache(app.dbListen.live);
   processCaches.add(cache);
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-
-  const lost = () => {
-    cache.enabled = false;
-    cache.clear();
-    client?.removeAllListeners();
-    client?.end().catch(() => {});
-    client = null;
-    if (!closed && !retry) retry = setTimeout(connect, 1_000);
-  };
-  const connect = async () => {
-    retry = null;
-    if (closed || !url) return;
-    const c = new pg.Client({ connectionString: url });
-    client = c;
-    c.on('error', lost);
-    c.on('end', () => client === c && lost());
-    c.on('notification', (message) => {
-      if (message.channel === CATALOG_CHANNEL) cache.clear();
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${CATALOG_CHANNEL}`);
-      if (closed || client !== c) return;
-      cache.clear();
-      cache.enabled = true;
-    } catch (error) {
-      app.log.warn({ err: error }, 'catalogue cache: LISTEN failed, reading without the cache');
-      if (client === c) lost();
-    }
-  };
-
-  if (!url && app.dbListen) {
-    // PGlite: the triggers of migration 0001 announce any catalogue write; delivered before the write returns.
-    const listening = app.dbListen(CATALOG_CHANNEL, () => cache.clear());
-    app.addHook('onClose', async () => {
-      const unlisten = await listening.catch(() => null);
-      await unlisten?.().catch(() => {});
-    });
-  }
-  if (url) {
-    // The app waits for LISTEN at most 2 s when it starts; until then it reads without the cache.
-    const first = connect();
-    app.addHook('onReady', async () => {
-      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    });
-  }
+  const unlisten = await app.dbListen.listen(CHANNELS.catalog, () => cache.clear());
   app.addHook('onClose', async () => {
-    closed = true;
     processCaches.delete(cache);
-    if (retry) clearTimeout(retry);
-    const c = client;
-    client = null;
-    cache.enabled = false;
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => {});
-      await c.end().catch(() => {});
-    }
+    cache.clear();
+    unlisten();
   });
   return cache;
 }

@@ -421,7 +421,7 @@ export type MemberParts = MemberPartCache<Map<number, MemberPart>>;
 export type CatalogReadAhead = { ahead?: Map<number, MemberPart>; memberParts?: MemberParts | null };
 
 /** Without a cache (tests, scripts): every read goes to the database. */
-const noCache = new CatalogCache(false);
+const noCache = new CatalogCache(() => false);
 
 /**
  * A page of the catalogue as the JSON array of the API (`data`), with the total. The shared part of

@@ -44,8 +44,8 @@ function positiveInt(value: unknown): number | undefined {
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = catalogCache(app);
-  const memberParts: MemberParts | null = await memberPartCache(app);
+  const cache = await catalogCache(app);
+  const memberParts: MemberParts = await memberPartCache(app);
 
   /**
    * The member's part read with the session (one round trip on a cached read): the ids of the page the
@@ -81,7 +81,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/items',
-    { schema: { querystring: ZProductListQuery }, config: { sessionExtra: listIdsAhead } },
+    {
+      schema: { querystring: ZProductListQuery },
+      config: { sessionExtra: listIdsAhead, cachedSession: true },
+    },
     async (request, reply) => {
       const c = catalogContext(request);
       const query = request.query;
@@ -110,7 +113,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/item/:id',
-    { schema: { params: ZProductItemParams }, config: { sessionExtra: itemIdAhead } },
+    { schema: { params: ZProductItemParams }, config: { sessionExtra: itemIdAhead, cachedSession: true } },
     async (request, reply) => {
       const key = parseProductParam(request.params.id);
       if (!key) throw notFound();
@@ -139,11 +142,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/settings/categories/items', async (request) => {
+  app.get('/settings/categories/items', { config: { cachedSession: true } }, async (request) => {
     return { success: true as const, data: await listCategories(app.db, request.lang, cache) };
   });
 
-  app.get('/settings/partners/items', async () => {
+  app.get('/settings/partners/items', { config: { cachedSession: true } }, async () => {
     return { success: true as const, data: await listPartners(app.db) };
   });
 };
