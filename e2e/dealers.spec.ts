@@ -85,6 +85,9 @@ test.describe('dealer workspace', () => {
     request,
     browser,
   }) => {
+    // Two people, two browsers and nine screens in one journey: about 30 s alone, 45 s or more beside
+    // another worker on a 2-core machine.
+    test.slow();
     const dealer = await newUser(request, 'DEALER');
     const email = `klient-${Date.now()}@example.com`;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
