@@ -199,6 +199,28 @@ describe('products/item', () => {
     expect((await productByAlias(customer, 'excellence-cup-golf')).can_order).toBe(true);
   });
 
+  it('members reading the same cached page in turns each get their own flags', async () => {
+    const { user, client } = await freshCustomer();
+    const golf = await productByAlias(client, 'excellence-cup-golf');
+    await t.database.db.insert(cartItems).values({ userId: user.id, productId: golf.id, quantity: 1 });
+    await afterNotify(async () => (await productByAlias(client, 'excellence-cup-golf')).can_order === false);
+    const category = (golf.category as { id: number }).id;
+    const inList = async (who: Client) => {
+      for (let page = 1; page <= 5; page++) {
+        const res = await who.get(`/products/items?where[category_id]=${category}&page=${page}`);
+        expect(res.statusCode).toBe(200);
+        const found = (res.json().data as P[]).find((p) => p.id === golf.id);
+        if (found) return found;
+      }
+      throw new Error('not listed');
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await inList(client)).toMatchObject({ can_order: false, limit: 2 });
+      expect(await inList(customer)).toMatchObject({ can_order: true, is_set_notification: false });
+      expect(await inList(dealer)).toMatchObject({ can_order: false, can_set_notification: false });
+    }
+  });
+
   it('seats freed up make a sold-out experience orderable again', async () => {
     const { client } = await freshCustomer();
     const p = await productByAlias(client, 'amalfi-coast');
