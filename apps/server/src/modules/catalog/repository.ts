@@ -319,7 +319,7 @@ export type ProductJson = {
    * and day (the key holds the day). Computing and encoding them per product per request was 17% of
    * the list's CPU on PostgreSQL.
    */
-  flagBytes?: Map<string, Buffer>;
+  flagBytes: Map<string, Buffer>;
 };
 
 /** Bounds a product's `flagBytes`: past this many combinations, it starts again. */
@@ -337,6 +337,7 @@ function toProductJson(row: SharedRow, extra?: Record<string, unknown>): Product
     head: Buffer.from(head.slice(0, -1)),
     tail: Buffer.from(tail.slice(1)),
     flags: staticFlagInput(row),
+    flagBytes: new Map(),
   };
 }
 
@@ -345,10 +346,14 @@ export function memberFlagsJson(f: MemberFlags): string {
   return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
 }
 
+/** Everything `flagsFor` reads besides the product's static part, as one string. */
+function flagsKey(part: MemberPart, c: CatalogContext): string {
+  return `${c.type}|${c.today}|${part.seatsTaken}|${Boolean(part.inCart)}|${Number(part.heldQuantity)}|${Boolean(part.notificationSet)}`;
+}
+
 /** Appends a product's JSON (`head` + the member's flags + `tail`) to `out`. */
 function pushProductJson(out: Buffer[], p: ProductJson, part: MemberPart, c: CatalogContext): void {
-  const key = `${c.type}|${c.today}|${part.seatsTaken}|${Boolean(part.inCart)}|${Number(part.heldQuantity)}|${Boolean(part.notificationSet)}`;
-  p.flagBytes ??= new Map();
+  const key = flagsKey(part, c);
   let flags = p.flagBytes.get(key);
   if (!flags) {
     flags = Buffer.from(`,${memberFlagsJson(flagsFor(p.flags, part, c))},`, 'latin1');
