@@ -104,6 +104,11 @@ test.describe('dealer workspace', () => {
     await page.getByLabel('Model').selectOption('i7');
     await page.getByRole('textbox', { name: 'Numer umowy' }).fill('UM/E2E/1');
     await page.getByRole('button', { name: 'Zarejestruj klienta' }).click();
+    // Opened directly, without the list's re-entry: the server asks for the password first, over the
+    // kept form, and the dealer saves again.
+    await confirmPassword(page, dealer.password);
+    await expect(page.getByRole('textbox', { name: 'Nazwisko' })).toHaveValue('Kwiatkowska');
+    await page.getByRole('button', { name: 'Zarejestruj klienta' }).click();
 
     await expect(page).toHaveURL(/\/panel\/customers\/edit\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Zofia Kwiatkowska' })).toBeVisible();
@@ -188,7 +193,10 @@ test.describe('dealer workspace', () => {
     browser,
   }) => {
     const dealer = await newUser(request, 'DEALER');
-    await signIn(page, dealer, '/panel/customers/register');
+    // As a dealer goes: the list asks for the password, its button opens the registration.
+    await signIn(page, dealer, '/panel/customers');
+    await confirmPassword(page, dealer.password);
+    await page.getByRole('link', { name: 'Rejestracja klienta' }).click();
     await page.getByRole('radio', { name: 'Istniejący klient' }).click();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Data wydania samochodu' }).fill('31/12/2019');

@@ -157,6 +157,15 @@ test('dealer: names, address and numbers of a registered customer show as text i
   const dealer = await newUser(request, 'DEALER');
   await signIn(page, dealer, '/panel/home');
   const headers = await csrf(page.request);
+  // Everything about a dealer's customers sits behind the password re-entry.
+  expect(
+    (
+      await page.request.post('/panel/api/v1/auth/check-password', {
+        headers,
+        data: { password: dealer.password },
+      })
+    ).ok(),
+  ).toBe(true);
   const [a, b] = payloads(2);
   const accepted: string[] = [];
   let lastAccepted: string[] = [];

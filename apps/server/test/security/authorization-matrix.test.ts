@@ -329,8 +329,12 @@ describe.skipIf(skipIfNoDatabase)('authorisation matrix over the route table', (
     const gated = w.routes.filter((r) => r.passwordCheck);
     expect(gated.map(key).sort()).toEqual([
       'GET /panel/api/v1/bonus/tax-offices',
+      'GET /panel/api/v1/dealers/customers/item/:id',
       'GET /panel/api/v1/dealers/customers/items',
       'POST /panel/api/v1/bonus/store',
+      'POST /panel/api/v1/dealers/customers/register/existing',
+      'POST /panel/api/v1/dealers/customers/register/new',
+      'POST /panel/api/v1/dealers/customers/update/:id',
     ]);
     const dealer = new (w.clients.dealer.constructor as new (app: unknown) => Client)(w.t.app);
     expect((await dealer.login(w.accounts.dealer.email, w.accounts.dealer.password)).statusCode).toBe(200);

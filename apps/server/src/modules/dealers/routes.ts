@@ -29,7 +29,8 @@ import {
 
 /**
  * The dealer's customers (SPEC.md §7) and the two public steps of their registration
- * (DESIGN.md §5, §6). A dealer reaches only the customers he registered.
+ * (DESIGN.md §5, §6). A dealer reaches only the customers he registered, and everything he reads or
+ * changes about them sits behind the password re-entry SPEC.md puts on the list (passwordCheck).
  */
 export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: DealersContext = { mailer: app.mailer, publicUrl: app.config.PUBLIC_URL };
@@ -63,7 +64,7 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dealers/customers/register/new',
-    { config: { access: 'dealer' }, schema: { body: ZRegisterNewCustomer } },
+    { config: { access: 'dealer', passwordCheck: true }, schema: { body: ZRegisterNewCustomer } },
     async (request) => {
       const auth = requireAuth(request);
       const customerId = await app.db.transaction((tx) =>
@@ -76,7 +77,7 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dealers/customers/register/existing',
-    { config: { access: 'dealer' }, schema: { body: ZRegisterExistingCustomer } },
+    { config: { access: 'dealer', passwordCheck: true }, schema: { body: ZRegisterExistingCustomer } },
     async (request) => {
       const auth = requireAuth(request);
       const customerId = await app.db.transaction((tx) =>
@@ -88,7 +89,7 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dealers/customers/item/:id',
-    { config: { access: 'dealer' }, schema: { params: idParam } },
+    { config: { access: 'dealer', passwordCheck: true }, schema: { params: idParam } },
     async (request) => {
       const auth = requireAuth(request);
       const row = await app.db.transaction(async (tx) => {
@@ -102,7 +103,10 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/dealers/customers/update/:id',
-    { config: { access: 'dealer' }, schema: { params: idParam, body: ZUpdateDealerCustomer } },
+    {
+      config: { access: 'dealer', passwordCheck: true },
+      schema: { params: idParam, body: ZUpdateDealerCustomer },
+    },
     async (request) => {
       const auth = requireAuth(request);
       await app.db.transaction((tx) =>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCheckPassword, ZCheckPassword } from '@club/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -50,15 +50,23 @@ const checkPassword = (values: TCheckPassword) =>
  */
 export function PasswordGate({
   wrongPasswordText,
+  askOnEntry = true,
   children,
 }: {
   wrongPasswordText: string;
+  /**
+   * false: the page opens at once (a dealer coming from the verified list) and asks only when the
+   * server answers PASSWORD_CHECK_REQUIRED; the page stays mounted under the dialog, so a form
+   * being filled is kept, and failed reads are fetched again once the password is confirmed.
+   */
+  askOnEntry?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('passwordGate');
   const errorText = useFieldErrorText();
   const popup = usePopup();
-  const [state, setState] = useState<GateState>({ status: 'unknown' });
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<GateState>({ status: askOnEntry ? 'unknown' : 'allowed' });
   const form = useForm<TCheckPassword>({
     resolver: zodResolver(ZCheckPassword),
     defaultValues: { password: '' },
@@ -78,7 +86,11 @@ export function PasswordGate({
 
   const submit = form.handleSubmit((values) =>
     check.mutate(values, {
-      onSuccess: () => setState({ status: 'allowed' }),
+      onSuccess: () => {
+        setState({ status: 'allowed' });
+        if (!askOnEntry)
+          void queryClient.invalidateQueries({ predicate: (q) => isPasswordCheckRequired(q.state.error) });
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 422) {
           setState({ status: 'denied', reason: 'wrongPassword' });
@@ -122,9 +134,13 @@ export function PasswordGate({
 
   return (
     <>
-      <div className={styles.checking} aria-live="polite">
-        {t('checking')}
-      </div>
+      {askOnEntry ? (
+        <div className={styles.checking} aria-live="polite">
+          {t('checking')}
+        </div>
+      ) : (
+        <GateContext.Provider value={gateApi}>{children}</GateContext.Provider>
+      )}
       <Dialog
         open
         onOpenChange={(open) => {

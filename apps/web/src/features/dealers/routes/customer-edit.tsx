@@ -9,7 +9,7 @@ import {
   type TUpdateDealerCustomerInput,
   ZUpdateDealerCustomer,
 } from '@club/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -27,6 +27,11 @@ import {
   usePopup,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
+import {
+  isPasswordCheckRequired,
+  PasswordGate,
+  usePasswordGate,
+} from '../../../components/password-gate/password-gate';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useDealerCustomer } from '../api/get-customer';
@@ -59,23 +64,38 @@ export default function CustomerEditPage() {
             ← {t('edit.back')}
           </Link>
         </p>
-        {query.isPending && Number.isInteger(id) && id > 0 ? (
-          <LoadingOverlay active>
-            <div style={{ minHeight: 320 }} data-testid="customer-loading" />
-          </LoadingOverlay>
-        ) : query.error instanceof ApiError && query.error.status === 404 ? (
-          <EmptyState>{t('edit.notFound')}</EmptyState>
-        ) : query.isError ? (
-          <DataLoadError onRetry={() => void query.refetch()} />
-        ) : customer ? (
-          <LoadingOverlay active={query.isFetching}>
-            <CustomerDetails customer={customer} />
-          </LoadingOverlay>
-        ) : (
-          <EmptyState>{t('edit.notFound')}</EmptyState>
-        )}
+        <PasswordGate askOnEntry={false} wrongPasswordText={t('customers.wrongPassword')}>
+          <CustomerEditBody id={id} />
+        </PasswordGate>
       </div>
     </>
+  );
+}
+
+/** The customer's data behind the dealer's password re-entry (asked again when it has lapsed). */
+function CustomerEditBody({ id }: { id: number }) {
+  const { t } = useTranslation('dealers');
+  const gate = usePasswordGate();
+  const query = useDealerCustomer(id);
+  const customer = query.data;
+  const gated = isPasswordCheckRequired(query.error);
+  useEffect(() => {
+    if (gated) gate.expire();
+  }, [gated, gate]);
+  return (query.isPending && Number.isInteger(id) && id > 0) || gated ? (
+    <LoadingOverlay active>
+      <div style={{ minHeight: 320 }} data-testid="customer-loading" />
+    </LoadingOverlay>
+  ) : query.error instanceof ApiError && query.error.status === 404 ? (
+    <EmptyState>{t('edit.notFound')}</EmptyState>
+  ) : query.isError ? (
+    <DataLoadError onRetry={() => void query.refetch()} />
+  ) : customer ? (
+    <LoadingOverlay active={query.isFetching}>
+      <CustomerDetails customer={customer} />
+    </LoadingOverlay>
+  ) : (
+    <EmptyState>{t('edit.notFound')}</EmptyState>
   );
 }
 
@@ -176,6 +196,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   const { t: tv } = useTranslation();
   const fieldError = useFieldErrorText();
   const popup = usePopup();
+  const gate = usePasswordGate();
   const [open, setOpen] = useState(false);
   const update = useUpdateDealerCustomer(customer.id);
   const form = useForm<TUpdateDealerCustomerInput, unknown, TUpdateDealerCustomer>({
@@ -208,7 +229,10 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
         setOpen(false);
         void popup.success(t('edit.saved'));
       },
-      onError: (error) => applyServerErrors(form, error) || void popup.warning(error, t('edit.saveFailed')),
+      onError: (error) => {
+        if (isPasswordCheckRequired(error)) return gate.expire();
+        applyServerErrors(form, error) || void popup.warning(error, t('edit.saveFailed'));
+      },
     }),
   );
   return (

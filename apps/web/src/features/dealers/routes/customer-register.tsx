@@ -31,6 +31,11 @@ import {
   usePopup,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
+import {
+  isPasswordCheckRequired,
+  PasswordGate,
+  usePasswordGate,
+} from '../../../components/password-gate/password-gate';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLanguages } from '../api/get-languages';
@@ -82,7 +87,9 @@ export default function CustomerRegisterPage() {
             </Link>
           </div>
           <p className={styles.lead}>{kind === 'NEW' ? t('register.newLead') : t('register.existingLead')}</p>
-          {kind === 'NEW' ? <NewCustomerForm /> : <ExistingCustomerForm />}
+          <PasswordGate askOnEntry={false} wrongPasswordText={t('customers.wrongPassword')}>
+            {kind === 'NEW' ? <NewCustomerForm /> : <ExistingCustomerForm />}
+          </PasswordGate>
         </section>
       </div>
     </>
@@ -141,9 +148,12 @@ function useAfterRegister() {
   const navigate = useNavigate();
   const popup = usePopup();
   const { t } = useTranslation('dealers');
+  const gate = usePasswordGate();
   return {
     onSuccess: (data: { customer_id: number }) => navigate(paths.customerEdit(data.customer_id)),
-    fail: (error: unknown) => void popup.warning(error, t('register.saveFailed')),
+    // A lapsed re-entry asks for the password over the kept form; the dealer then saves again.
+    fail: (error: unknown) =>
+      isPasswordCheckRequired(error) ? gate.expire() : void popup.warning(error, t('register.saveFailed')),
   };
 }
 
