@@ -123,6 +123,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, data: { success: true } };
   });
 
+  /** Only accounts that can sign in get a link (a fresh single-use token, mailed in their language). */
+  async function sendResetLink(email: string) {
+    const user = await findUserByEmail(app.db, email);
+    if (!user?.passwordHash) return;
+    const lang = user.languageCode === 'en' ? 'en' : 'pl';
+    await app.db.transaction(async (tx) => {
+      const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_TOKEN_TTL_MS);
+      const link = `${app.config.PUBLIC_URL}/panel/reset-password?token=${encodeURIComponent(token)}`;
+      await app.mailer.queue(tx, {
+        to: user.email,
+        template: 'reset-password',
+        subject: translate(lang, 'auth.mail.resetSubject'),
+        text: translate(lang, 'auth.mail.resetText', { link, minutes: RESET_TOKEN_TTL_MS / 60000 }),
+      });
+    });
+    await app.mailer.flush(app.db);
+  }
+
   app.post(
     '/auth/forgot-password',
     { config: { access: 'public' }, schema: { body: ZForgotPassword } },
@@ -130,25 +148,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       await enforceLimits(app.limiter, [
         { key: `forgot:account:${email}`, limit: RATE_LIMITS.forgotPassword },
-        { key: `forgot:address:${request.ip}`, limit: RATE_LIMITS.loginPerAddress },
+        { key: `forgot:address:${request.ip}`, limit: RATE_LIMITS.forgotPasswordPerAddress },
       ]);
-      const user = await findUserByEmail(app.db, email);
-      // Only accounts that can sign in get a link; the answer never says whether the account exists.
-      if (user?.passwordHash) {
-        const lang = user.languageCode === 'en' ? 'en' : 'pl';
-        await app.db.transaction(async (tx) => {
-          const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_TOKEN_TTL_MS);
-          const link = `${app.config.PUBLIC_URL}/panel/reset-password?token=${encodeURIComponent(token)}`;
-          await app.mailer.queue(tx, {
-            to: user.email,
-            template: 'reset-password',
-            subject: translate(lang, 'auth.mail.resetSubject'),
-            text: translate(lang, 'auth.mail.resetText', { link, minutes: RESET_TOKEN_TTL_MS / 60000 }),
-          });
-        });
-        // Delivery happens after the answer; a failure is logged, never an unhandled rejection.
-        app.mailer.flush(app.db).catch((error) => request.log.warn({ err: error }, 'mail flush failed'));
-      }
+      // The answer goes before the account is even looked up, so that neither its content nor its
+      // time says whether the account exists; the work runs on, counted for a graceful shutdown.
+      void app.inFlight
+        .track(() => sendResetLink(email))
+        .catch((error) => request.log.warn({ err: error }, 'password reset mail failed'));
       return { success: true as const };
     },
   );
