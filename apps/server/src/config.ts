@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '@club/shared/constants';
 import { z } from 'zod';
 
 const ZConfig = z
@@ -43,7 +44,7 @@ const ZConfig = z
       .url()
       .default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),
     /** Sign-in attempts per IP address per 15 minutes (an office behind one NAT shares it). */
-    LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(RATE_LIMITS.loginPerAddress.max),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Enables /panel/api/test/* helpers for the browser tests; refused in production. */
     TEST_SUPPORT: z

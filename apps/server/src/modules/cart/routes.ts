@@ -69,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `discount:user:${user.id}`, limit: RATE_LIMITS.discountCode },
         {
           key: `discount:address:${request.ip}`,
-          limit: { max: RATE_LIMITS.discountCode.max * 3, windowMs: RATE_LIMITS.discountCode.windowMs },
+          limit: RATE_LIMITS.discountCodePerAddress,
         },
       ]);
       const code = await findUsableDiscountCode(app.db, request.body.discount_code, user.id);
