@@ -99,4 +99,72 @@ describe.skipIf(skipIfNoDatabase)('no 500 for anything a client sends, on every 
     }
     expect(failures.slice(0, 30)).toEqual([]);
   });
+
+  /** Bodies no form would send: depth, size, encoding and type, raw on the wire. */
+  const RAW: {
+    name: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+    payload: string | Buffer;
+  }[] = [
+    { name: 'array nested 10,000 deep', payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}` },
+    { name: 'object nested 10,000 deep', payload: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}` },
+    { name: 'over the body limit', payload: JSON.stringify({ x: 'a'.repeat(300 * 1024) }) },
+    {
+      name: 'invalid UTF-8',
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    },
+    { name: 'byte-order mark', payload: '\ufeff{"product_id":1}' },
+    { name: 'latin1 charset', contentType: 'application/json; charset=latin1', payload: '{"a":1}' },
+    { name: 'UTF-16 charset', contentType: 'application/json; charset=utf-16', payload: '{"a":1}' },
+    { name: 'gzip that is not', headers: { 'content-encoding': 'gzip' }, payload: '{"a":1}' },
+    { name: 'plain text', contentType: 'text/plain', payload: 'hello' },
+    { name: 'form', contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b[c]=2' },
+    { name: 'multipart', contentType: 'multipart/form-data; boundary=x', payload: '--x\r\n\r\n--x--' },
+    { name: 'empty JSON', payload: '' },
+    { name: 'truncated JSON', payload: '{"product_id":' },
+    { name: 'number too large', payload: '{"product_id":1e400,"quantity":-0}' },
+    { name: 'lone surrogate', payload: '{"discount_code":"\\ud800","name":"\\udfff"}' },
+    { name: 'prototype keys', payload: '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}' },
+  ];
+
+  it('answers bodies of any depth, size, encoding and type with a 4xx envelope', {
+    timeout: 300_000,
+  }, async () => {
+    const routes = (t.app.routeTable as RouteInfo[]).filter(
+      (r) =>
+        r.url.startsWith(API) &&
+        !SAFE.has(r.method) &&
+        !r.url.startsWith(`${API}test/`) &&
+        r.url !== `${API}auth/logout` &&
+        r.url !== `${API}auth/change-password` &&
+        !r.url.includes('remove-account'),
+    );
+    const { client } = clients[0]!;
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const raw of RAW) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: concrete(route.url, '1'),
+          headers: {
+            cookie: client.cookie!,
+            'x-csrf-token': client.csrf!,
+            'content-type': raw.contentType ?? 'application/json',
+            ...raw.headers,
+          },
+          payload: raw.payload,
+        });
+        let envelope = false;
+        try {
+          envelope = typeof (res.json() as { success?: unknown }).success === 'boolean';
+        } catch {}
+        if (res.statusCode >= 500 || !envelope)
+          failures.push(
+            `${route.method} ${route.url} ${raw.name}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failures.slice(0, 30)).toEqual([]);
+  });
 });

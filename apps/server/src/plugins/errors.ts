@@ -158,21 +158,27 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   );
 }
 
-/** The path of the first string containing U+0000 in a parsed body or query, or null. */
-export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
+/**
+ * The path of the first string containing U+0000 in a parsed body or query, or null. Iterative, so
+ * that a hostile body nested thousands of levels deep cannot overflow the stack (it was a 500).
+ */
+export function findNul(root: unknown): string | null {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
+    if (!value || typeof value !== 'object') continue;
+    const entries = Array.isArray(value)
+      ? value.map((inner, i) => [String(i), inner] as const)
+      : Object.entries(value);
+    // Pushed in reverse, so the first field is looked at first, as a reader would name it.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
       if (key.includes('\u0000')) return path || key;
-      const found = findNul(inner, path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+      stack.push([inner, path ? `${path}.${key}` : key]);
     }
   }
   return null;
