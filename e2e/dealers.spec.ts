@@ -196,7 +196,7 @@ test.describe('dealer workspace', () => {
     // As a dealer goes: the list asks for the password, its button opens the registration.
     await signIn(page, dealer, '/panel/customers');
     await confirmPassword(page, dealer.password);
-    await page.getByRole('link', { name: 'Rejestracja klienta' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Rejestracja klienta' }).click();
     await page.getByRole('radio', { name: 'Istniejący klient' }).click();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Data wydania samochodu' }).fill('31/12/2019');
