@@ -1,35 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
-/** CSP without inline scripts and the other headers every response carries. */
+/**
+ * The headers every response carries, written by helmet (the maintained policy set) with our CSP:
+ * no inline script, YouTube's privacy host for the embedded video, Matomo only when configured.
+ * Helmet is run once at start against a stand-in response and its headers are kept: the same
+ * bytes for every answer at no cost per request (@fastify/helmet builds helmet's middleware anew on
+ * every request, which the catalogue's hot path cannot afford; docs/decisions/0007-security-headers.md).
+ */
 export function securityHeaders(config: Pick<Config, 'MATOMO_URL' | 'PUBLIC_URL'>): Record<string, string> {
-  const matomo = config.MATOMO_URL ? new URL(config.MATOMO_URL).origin : '';
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self'${matomo ? ` ${matomo}` : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${matomo ? ` ${matomo}` : ''}`,
-    "font-src 'self'",
-    "media-src 'self'",
-    `connect-src 'self'${matomo ? ` ${matomo}` : ''}`,
-    'frame-src https://www.youtube-nocookie.com',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-    ...(config.PUBLIC_URL.startsWith('https:')
-      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-      : {}),
-  };
+  const matomo = config.MATOMO_URL ? [new URL(config.MATOMO_URL).origin] : [];
+  const https = config.PUBLIC_URL.startsWith('https:');
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...matomo],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...matomo],
+        fontSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'", ...matomo],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Media may be shown by mail clients and the payment operators' pages.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Browsers ignore HSTS on plain http, and on localhost it would pin the developer's machine.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const headers: Record<string, string> = {};
+  const standIn = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  middleware({} as IncomingMessage, standIn, () => {});
+  // Not in helmet: no camera, microphone or location for any page of the panel.
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=()';
+  return headers;
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {

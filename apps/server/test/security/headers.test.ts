@@ -39,6 +39,10 @@ function checkHeaders(label: string, res: LightMyRequestResponse, https: boolean
   }
   if (h['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
   if (h['x-frame-options'] !== 'DENY') problems.push('no X-Frame-Options DENY');
+  // helmet's set beyond ours: other sites may not embed our resources in their documents' agents.
+  if (h['cross-origin-resource-policy'] !== 'same-site') problems.push('no CORP same-site');
+  if (h['x-permitted-cross-domain-policies'] !== 'none')
+    problems.push('no X-Permitted-Cross-Domain-Policies');
   if (
     !/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/.test(
       String(h['referrer-policy']),
