@@ -3,6 +3,7 @@ import { configureZodMessages } from './i18n/issues';
 configureZodMessages();
 
 export * from './constants';
+export * from './error-codes';
 export * from './money';
 export * from './slug';
 export * from './validators/nip';

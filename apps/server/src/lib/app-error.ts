@@ -1,3 +1,5 @@
+import type { AppErrorCode } from '@club/shared/error-codes';
+
 /**
  * A failure the user should read: an HTTP status, a stable code for programs, and a message key
  * of the server catalogue translated into the user's language by the error handler.
@@ -5,7 +7,7 @@
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: AppErrorCode,
     readonly messageKey: string,
     readonly params: Record<string, unknown> = {},
     readonly fieldErrors?: Record<string, string[]>,
@@ -18,7 +20,7 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(401, 'UNAUTHENTICATED', 'common.unauthenticated');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'common.forbidden');
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'common.notFound');
-export const conflict = (code: string, messageKey: string, params?: Record<string, unknown>) =>
+export const conflict = (code: AppErrorCode, messageKey: string, params?: Record<string, unknown>) =>
   new AppError(409, code, messageKey, params);
 /** A 422 on one field, with a message key of the shared validation catalogue or the server's. */
 export const invalidField = (field: string, messageKey: string, params?: Record<string, unknown>) =>

@@ -1,3 +1,4 @@
+import type { AppErrorCode } from '@club/shared/error-codes';
 import { type IssueLike, issueToTranslation, type LanguageCode } from '@club/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translate } from '../i18n';
 import { AppError } from '../lib/app-error';
 
-type Envelope = { success: false; code: string; message: string; errors?: Record<string, string[]> };
+type Envelope = { success: false; code: AppErrorCode; message: string; errors?: Record<string, string[]> };
 
 function translateFieldErrors(
   lang: LanguageCode,

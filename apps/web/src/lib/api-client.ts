@@ -3,6 +3,8 @@
  * as X-Csrf-Token, Cache-Control no-store, no timeout. Failures become ApiError with the server's
  * message (already in the user's language) and field errors.
  */
+import type { AppErrorCode } from '@club/shared/error-codes';
+
 export const API_BASE = '/panel/api/v1';
 
 let csrfToken = '';
@@ -12,10 +14,13 @@ export const setCsrfToken = (token: string) => {
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The server's codes, plus the client's own: no answer at all, or an answer without the envelope. */
+export type ApiErrorCode = AppErrorCode | 'NETWORK' | 'HTTP';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly errors: FieldErrors = {},
   ) {
@@ -93,7 +98,7 @@ async function request<T>(
     );
   }
   const json = (await response.json().catch(() => null)) as
-    | (Envelope<T> & { message?: string; code?: string; errors?: FieldErrors })
+    | (Envelope<T> & { message?: string; code?: AppErrorCode; errors?: FieldErrors })
     | null;
   if (!response.ok || !json || json.success === false) {
     if (response.status === 401) for (const l of listeners) l();

@@ -1,0 +1,45 @@
+/**
+ * Every stable code the API answers a failure with (the envelope's `code`, DESIGN.md §4). The server's
+ * AppError takes only these, and the web app switches on them (lib/api-client.ts ApiError).
+ */
+export const ERROR_CODES = [
+  // Sessions and access
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'CSRF',
+  'PASSWORD_CHECK_REQUIRED',
+  'WRONG_PASSWORD',
+  'TOO_MANY_ATTEMPTS',
+  'TOKEN_INVALID',
+  'LINK_INVALID',
+  // Input
+  'VALIDATION',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  // Business conflicts (409)
+  'ALREADY_IN_CART',
+  'BONUS_ALREADY_JOINED',
+  'CART_EMPTY',
+  'CART_NOT_FILLED',
+  'DISCOUNT_INACTIVE',
+  'INVOICE_DATA_MISSING',
+  'LIMIT_REACHED',
+  'NOTIFICATION_UNAVAILABLE',
+  'PRODUCT_UNAVAILABLE',
+  'SOLD_OUT',
+  // Payments
+  'PAYMENT_UNAVAILABLE',
+  'INVALID_NOTIFICATION',
+  // The server itself
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type AppErrorCode = (typeof ERROR_CODES)[number];
+
+/** A code of this list, or undefined for anything else (an older or a foreign server). */
+export const asErrorCode = (value: unknown): AppErrorCode | undefined =>
+  (ERROR_CODES as readonly unknown[]).includes(value) ? (value as AppErrorCode) : undefined;
