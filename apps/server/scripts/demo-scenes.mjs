@@ -215,6 +215,8 @@ function track(w, h, r, { time = 'golden', pit = false, grid = false, drift = fa
       lights: night,
     });
   }
+  // The start is seen from the other side of the track: the same circuit, another picture.
+  if (grid) body = `<g transform="translate(${w} 0) scale(-1 1)">${body}</g>`;
   return svg(w, h, defs, body);
 }
 
@@ -325,48 +327,58 @@ function alpine(w, h, r, { dolomites = false } = {}) {
     ${sky('near', ['#1b2519', '#0b0f0b'])}`;
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
   body += `<ellipse cx="${f(left + u * (dolomites ? 0.2 : 0.7))}" cy="${f(h * 0.42)}" rx="${f(u * 0.5)}" ry="${f(h * 0.35)}" fill="url(#sun)"/>`;
-  // Far range: peaks with caps.
-  let far = `M 0 ${f(h * 0.62)}`;
-  let caps = '';
-  const n = Math.ceil(w / (u * 0.16));
-  for (let i = 0; i <= n; i++) {
-    const x = (w / n) * i;
-    const top = h * (dolomites ? 0.16 + r() * 0.16 : 0.2 + r() * 0.14);
-    const half = (w / n) * (dolomites ? 0.22 : 0.5);
-    far += ` L ${f(x - half)} ${f(h * 0.5)} L ${f(x - half * 0.3)} ${f(top + h * 0.02)} L ${f(x)} ${f(top)} L ${f(x + half * 0.35)} ${f(top + h * 0.03)} L ${f(x + half)} ${f(h * 0.5)}`;
-    if (!dolomites)
-      caps += `<path d="M ${f(x - half * 0.3)} ${f(top + h * 0.02)} L ${f(x)} ${f(top)} L ${f(x + half * 0.35)} ${f(top + h * 0.03)} L ${f(x + half * 0.45)} ${f(top + h * 0.09)} L ${f(x + half * 0.1)} ${f(top + h * 0.06)} L ${f(x - half * 0.15)} ${f(top + h * 0.1)} L ${f(x - half * 0.45)} ${f(top + h * 0.08)} Z" fill="#f3efe6" fill-opacity="0.85"/>`;
-  }
-  far += ` L ${w} ${f(h * 0.62)} Z`;
-  body += `<path d="${far}" fill="url(#far)"/>${caps}`;
-  if (dolomites)
-    body += `<path d="${far}" fill="none" stroke="#ffd2b0" stroke-opacity="0.45" stroke-width="${f(u * 0.002)}"/>`;
+  // Far range: irregular peaks (sharp-sided cones over a ragged ridge), shadowed on the side away
+  // from the light, with snow above the snowline (alpine) or lit rose by the sunset (Dolomites).
+  const base = h * 0.56;
+  const peaks = [];
+  for (let x = -u * 0.1; x < w + u * 0.1; x += u * (0.1 + r() * 0.14))
+    peaks.push({ cx: x, height: h * (0.12 + r() * 0.22), width: u * (0.1 + r() * 0.1) });
+  const ridgeY = (x) => {
+    let y = base - h * 0.03;
+    for (const p of peaks) {
+      const d = Math.abs(x - p.cx) / p.width;
+      if (d < 1) y = Math.min(y, base - p.height * (1 - d) ** (dolomites ? 0.55 : 1.25));
+    }
+    return y;
+  };
+  let far = `M -10 ${f(base + h * 0.08)}`;
+  for (let x = -10; x <= w + 10; x += u * 0.006)
+    far += ` L ${f(x)} ${f(ridgeY(x) + (r() - 0.5) * h * 0.006)}`;
+  far += ` L ${w + 10} ${f(base + h * 0.08)} Z`;
+  const snowline = h * 0.37;
+  body += `<linearGradient id="rock" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${f(base)}">
+    <stop offset="0" stop-color="${dolomites ? '#ffd9c0' : '#f4f1ea'}"/>
+    <stop offset="${f((snowline / base) * 100) / 100}" stop-color="${dolomites ? '#e8a890' : '#e3e2dc'}"/>
+    <stop offset="${f((snowline / base) * 100 + 3) / 100}" stop-color="${dolomites ? '#b8777a' : '#5f7288'}"/>
+    <stop offset="1" stop-color="${dolomites ? '#4a3446' : '#24324a'}"/></linearGradient>`;
+  body += `<path d="${far}" fill="url(#rock)"/>`;
+  for (const p of peaks)
+    body += `<path d="M ${f(p.cx)} ${f(ridgeY(p.cx))} L ${f(p.cx + p.width * 0.9)} ${f(base + h * 0.02)} L ${f(p.cx + p.width * 0.08)} ${f(base + h * 0.02)} Z" fill="#0a0f1a" fill-opacity="${dolomites ? 0.22 : 0.3}"/>`;
+  body += `<rect x="0" y="${f(base - h * 0.08)}" width="${w}" height="${f(h * 0.12)}" fill="${dolomites ? '#c98a86' : '#9fb0c0'}" fill-opacity="0.18" filter="url(#soft)"/>`;
   // Mid ridge.
   body += `<path d="M 0 ${f(h * 0.66)} C ${f(w * 0.25)} ${f(h * 0.5)}, ${f(w * 0.45)} ${f(h * 0.62)}, ${f(w * 0.65)} ${f(h * 0.52)} C ${f(w * 0.8)} ${f(h * 0.46)}, ${f(w * 0.9)} ${f(h * 0.56)}, ${f(w)} ${f(h * 0.54)} L ${w} ${h} L 0 ${h} Z" fill="url(#mid)"/>`;
   // Near slope with the switchbacks.
   const slopeTop = h * 0.58;
   body += `<path d="M 0 ${f(h * 0.7)} C ${f(w * 0.3)} ${f(slopeTop)}, ${f(w * 0.6)} ${f(slopeTop - h * 0.02)}, ${f(w)} ${f(h * 0.66)} L ${w} ${h} L 0 ${h} Z" fill="url(#near)"/>`;
-  const turns = 5;
+  const turns = 6;
   let road = '';
   let prev = null;
   for (let i = 0; i <= turns; i++) {
     const t = i / turns;
-    const y = h * (0.98 - t * 0.36);
-    const span = u * (0.42 - t * 0.28);
+    const y = h * (1.02 - t * 0.4);
+    const span = u * (0.85 - t * 0.62);
     const x = cx + (i % 2 ? span : -span) * 0.5;
     if (prev)
       road += ` Q ${f(i % 2 ? x + span * 0.25 : x - span * 0.25)} ${f((y + prev[1]) / 2)} ${f(x)} ${f(y)}`;
     else road = `M ${f(x)} ${f(y)}`;
     prev = [x, y];
   }
-  body += `<path d="${road}" fill="none" stroke="#0a0c10" stroke-width="${f(u * 0.03)}" stroke-linejoin="round" stroke-linecap="round"/>`;
-  body += `<path d="${road}" fill="none" stroke="#3b3f46" stroke-width="${f(u * 0.022)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  body += `<path d="${road}" fill="none" stroke="#0a0c10" stroke-width="${f(u * 0.026)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  body += `<path d="${road}" fill="none" stroke="#d8d2c4" stroke-opacity="0.5" stroke-width="${f(u * 0.021)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  body += `<path d="${road}" fill="none" stroke="#34383f" stroke-width="${f(u * 0.018)}" stroke-linejoin="round" stroke-linecap="round"/>`;
   body += `<path d="${road}" fill="none" stroke="#f1e6c8" stroke-opacity="0.6" stroke-width="${f(u * 0.0018)}" stroke-dasharray="${f(u * 0.01)} ${f(u * 0.01)}"/>`;
-  // Tail lights of the convoy on the upper bends.
-  for (let i = 0; i < 3; i++)
-    body += `<circle cx="${f(cx + (r() - 0.5) * u * 0.2)}" cy="${f(h * (0.66 + i * 0.06))}" r="${f(u * 0.003)}" fill="#ff4a3a"/><circle cx="${f(cx + (r() - 0.5) * u * 0.2)}" cy="${f(h * (0.66 + i * 0.06))}" r="${f(u * 0.01)}" fill="#ff4a3a" fill-opacity="0.25"/>`;
-  const cw = u * (portrait ? 0.5 : 0.22);
-  body += car(cx - cw * 0.2, h * 0.95, cw, '#1e2d40', '#e8c37a', { lights: true });
+  const cw = u * (portrait ? 0.46 : 0.2);
+  body += car(cx - cw * 0.1, h * 0.975, cw, '#1e2d40', '#e8c37a', { lights: true });
   return svg(w, h, defs, body, { vignette: 0.4 });
 }
 
@@ -497,8 +509,8 @@ function countryside(w, h, r, { golf = false } = {}) {
     for (let i = -12; i <= 12; i++)
       body += `<path d="M ${f(cx + i * u * 0.012)} ${f(h * 0.69)} L ${f(cx + i * u * 0.16)} ${f(h * 1.02)}" stroke="#1c2a12" stroke-width="${f(u * 0.012)}" stroke-dasharray="${f(u * 0.006)} ${f(u * 0.003)}"/>`;
     const cw = u * (portrait ? 0.6 : 0.28);
-    body += `<path d="M -10 ${f(h * 0.9)} C ${f(w * 0.3)} ${f(h * 0.86)}, ${f(w * 0.6)} ${f(h * 0.9)}, ${w + 10} ${f(h * 0.84)} L ${w + 10} ${f(h * 0.9)} C ${f(w * 0.6)} ${f(h * 0.96)}, ${f(w * 0.3)} ${f(h * 0.92)}, -10 ${f(h * 0.96)} Z" fill="#bf9a6a" fill-opacity="0.7"/>`;
-    body += car(portrait ? cx - cw / 2 : left + u * 0.55, h * 0.935, cw, '#3a1d1c', '#f2c27a');
+    body += `<path d="M -10 ${f(h * 0.86)} C ${f(w * 0.3)} ${f(h * 0.84)}, ${f(w * 0.6)} ${f(h * 0.87)}, ${w + 10} ${f(h * 0.83)} L ${w + 10} ${f(h * 0.89)} C ${f(w * 0.6)} ${f(h * 0.93)}, ${f(w * 0.3)} ${f(h * 0.9)}, -10 ${f(h * 0.93)} Z" fill="#bf9a6a" fill-opacity="0.7"/>`;
+    body += car(portrait ? cx - cw / 2 : left + u * 0.55, h * 0.9, cw, '#3a1d1c', '#f2c27a');
   }
   return svg(w, h, defs, body, { vignette: 0.45 });
 }

@@ -137,7 +137,10 @@ function generateImages() {
     );
   });
   render('home/intro.webp', 'coast', SIZES.intro, 4242, {});
-  writeFileSync(path.join(OUT, 'variants.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  const lines = Object.entries(manifest).map(
+    ([file, widths]) => `  ${JSON.stringify(file)}: ${JSON.stringify(widths)}`,
+  );
+  writeFileSync(path.join(OUT, 'variants.json'), `{\n${lines.join(',\n')}\n}\n`);
 }
 
 /* ---------- partner wordmarks ---------- */
