@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { car, GOLD, scene } from './demo-scenes.mjs';
+import { car, GOLD, rng, scene } from './demo-scenes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(here, '../media');
@@ -242,38 +242,79 @@ function generateFiles() {
 }
 
 /* ---------- the home header video: a looping night drive ---------- */
-function videoFrame(t, w, h) {
+/** One tile of the night city behind the bridge, drawn once: the film scrolls it by whole tiles. */
+function skylineTile(w, h, seed, { far }) {
+  const r = rng(seed);
+  const base = h * (far ? 0.58 : 0.62);
+  let out = '';
+  let x = 0;
+  while (x < w) {
+    const bw = w * (far ? 0.02 + r() * 0.03 : 0.035 + r() * 0.05);
+    const bh = h * (far ? 0.1 + r() * 0.22 : 0.12 + r() * 0.3);
+    out += `<rect x="${x.toFixed(1)}" y="${(base - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${(bh + 2).toFixed(1)}" fill="${far ? '#0b1120' : '#06080e'}"/>`;
+    const cols = Math.max(2, Math.floor(bw / 7));
+    const rows = Math.floor(bh / 9);
+    for (let c = 0; c < cols; c++)
+      for (let k = 0; k < rows; k++)
+        if (r() > (far ? 0.75 : 0.6))
+          out += `<rect x="${(x + (c + 0.25) * (bw / cols)).toFixed(1)}" y="${(base - bh + 4 + k * 9).toFixed(1)}" width="${((bw / cols) * 0.5).toFixed(1)}" height="3" fill="${r() > 0.8 ? '#9fc3ff' : '#ffd08a'}" fill-opacity="${(far ? 0.25 : 0.45) + r() * 0.4}"/>`;
+    x += bw + w * 0.004;
+  }
+  return out;
+}
+
+/** The home header film: a night drive across a bridge, the city and the traffic's light trails passing. */
+function videoFrame(t, w, h, tiles) {
   // t in [0,1): everything moves by whole periods, so the last frame meets the first.
-  const p = { glow: '#c9a24a', accent: '#e0b85c' };
-  let lines = '';
-  for (let i = 0; i < 14; i++) {
-    const depth = (i / 14 + t) % 1;
-    const y = h * 0.62 + depth ** 2 * h * 0.4;
-    const spread = 0.15 + depth * 0.9;
-    lines += `<line x1="${w * (0.5 - spread / 2)}" y1="${y}" x2="${w * (0.5 + spread / 2)}" y2="${y}" stroke="#fff" stroke-opacity="${0.02 + depth * 0.08}" stroke-width="${1 + depth * 3}"/>`;
+  const deck = h * 0.78;
+  const farX = -(t * w) % w;
+  const nearX = -(t * 2 * w) % w;
+  let trails = '';
+  for (let i = 0; i < 10; i++) {
+    const phase = (i / 10 + t * 3) % 1;
+    const x = w * 1.2 - phase * w * 1.8;
+    const y = deck - h * (0.02 + (i % 3) * 0.012);
+    const red = i % 2 === 0;
+    trails += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(w * 0.3).toFixed(1)}" height="${2 + (i % 3)}" rx="1.5" fill="${red ? '#ff4a36' : '#fff1d0'}" fill-opacity="0.85" filter="url(#trail)"/>`;
   }
-  let streaks = '';
-  for (let i = 0; i < 9; i++) {
-    const phase = (i / 9 + t * 2) % 1;
-    const x = -w * 0.3 + phase * w * 1.6;
-    const y = h * (0.3 + (i % 5) * 0.08);
-    streaks += `<rect x="${x}" y="${y}" width="${w * 0.22}" height="${1.5 + (i % 3)}" rx="1" fill="${i % 2 ? p.accent : '#ffffff'}" fill-opacity="${0.25 + (i % 4) * 0.12}"/>`;
+  let posts = '';
+  const gap = w / 16;
+  for (let i = -1; i < 17; i++) {
+    const x = i * gap - ((t * 12 * gap) % gap);
+    posts += `<rect x="${x.toFixed(1)}" y="${(deck - h * 0.05).toFixed(1)}" width="3" height="${(h * 0.05).toFixed(1)}" fill="#1c1f26"/>`;
   }
-  const centre = `<path d="M ${w * 0.5} ${h * 0.62} L ${w * 0.44} ${h} L ${w * 0.56} ${h} Z" fill="${GOLD}" fill-opacity="0.07"/>`;
-  const bob = Math.sin(t * Math.PI * 8) * h * 0.002;
+  const cw = w * 0.42;
+  const cx = w * 0.5;
+  const cy = h * 0.93;
+  const bob = Math.sin(t * Math.PI * 16) * h * 0.0015;
+  const spokes = (wx) => {
+    let out = '';
+    const angle = t * 360 * 24;
+    for (let k = 0; k < 5; k++)
+      out += `<line x1="${wx}" y1="${cy}" x2="${wx}" y2="${cy - cw * 0.048}" stroke="#e0b85c" stroke-opacity="0.5" stroke-width="${cw * 0.008}" transform="rotate(${angle + k * 72} ${wx} ${cy})"/>`;
+    return out;
+  };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#05060a"/><stop offset="0.62" stop-color="#1b1a1f"/><stop offset="1" stop-color="#090a0d"/></linearGradient>
-    <radialGradient id="glow" cx="0.5" cy="0.6" r="0.6"><stop offset="0" stop-color="${p.glow}" stop-opacity="${0.2 + 0.05 * Math.sin(t * Math.PI * 2)}"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>
-    <linearGradient id="sheen" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.2"/><stop offset="1" stop-color="#000" stop-opacity="0.4"/></linearGradient>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03050a"/><stop offset="0.6" stop-color="#101a30"/><stop offset="1" stop-color="#2a2338"/></linearGradient>
+    <radialGradient id="haze" cx="0.5" cy="0.62" r="0.6"><stop offset="0" stop-color="#ffb86a" stop-opacity="${0.22 + 0.03 * Math.sin(t * Math.PI * 2)}"/><stop offset="1" stop-color="#ffb86a" stop-opacity="0"/></radialGradient>
+    <linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1a1a2a"/><stop offset="1" stop-color="#040509"/></linearGradient>
+    <linearGradient id="sheen" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient>
+    <linearGradient id="beam" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff4d8" stop-opacity="0.4"/><stop offset="1" stop-color="#fff4d8" stop-opacity="0"/></linearGradient>
+    <filter id="trail" x="-10%" y="-400%" width="120%" height="900%"><feGaussianBlur stdDeviation="3 1.5"/></filter>
   </defs>
   <rect width="${w}" height="${h}" fill="url(#sky)"/>
-  <rect width="${w}" height="${h}" fill="url(#glow)"/>
-  ${streaks}
-  <path d="M 0 ${h} L ${w * 0.47} ${h * 0.62} L ${w * 0.53} ${h * 0.62} L ${w} ${h} Z" fill="#0d0e12"/>
-  ${centre}
-  ${lines}
-  <g transform="translate(0 ${bob})">${car(w * 0.27, h * 0.9, w * 0.46, '#16181d', p.accent)}</g>
+  <rect width="${w}" height="${h}" fill="url(#haze)"/>
+  <g transform="translate(${farX.toFixed(1)} 0)">${tiles.far}<g transform="translate(${w} 0)">${tiles.far}</g></g>
+  <rect x="0" y="${(h * 0.6).toFixed(1)}" width="${w}" height="${(h * 0.4).toFixed(1)}" fill="url(#water)"/>
+  <g transform="translate(${nearX.toFixed(1)} 0)">${tiles.near}<g transform="translate(${w} 0)">${tiles.near}</g></g>
+  <rect x="0" y="${(h * 0.62).toFixed(1)}" width="${w}" height="${(h * 0.1).toFixed(1)}" fill="#ffd08a" fill-opacity="0.05"/>
+  ${trails}
+  ${posts}
+  <rect x="0" y="${(deck - h * 0.052).toFixed(1)}" width="${w}" height="4" fill="#2a2e38"/>
+  <rect x="0" y="${deck.toFixed(1)}" width="${w}" height="${(h - deck).toFixed(1)}" fill="#0a0b0f"/>
+  <rect x="0" y="${deck.toFixed(1)}" width="${w}" height="2" fill="${GOLD}" fill-opacity="0.6"/>
+  <g transform="translate(0 ${bob.toFixed(2)})">${car(cx - cw / 2, cy, cw, '#161a22', '#e0b85c', { lights: true })}${spokes(cx - cw / 2 + cw * 0.2)}${spokes(cx - cw / 2 + cw * 0.8)}</g>
 </svg>`;
 }
 function generateVideo() {
@@ -282,11 +323,12 @@ function generateVideo() {
   const fps = 24;
   const seconds = 8;
   const frames = fps * seconds;
+  const tiles = { far: skylineTile(w, h, 7, { far: true }), near: skylineTile(w, h, 19, { far: false }) };
   const dir = path.join(TMP, 'frames');
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < frames; i++) {
     const svgPath = path.join(dir, 'f.svg');
-    writeFileSync(svgPath, videoFrame(i / frames, w, h));
+    writeFileSync(svgPath, videoFrame(i / frames, w, h, tiles));
     execFileSync('rsvg-convert', ['-o', path.join(dir, `f${String(i).padStart(4, '0')}.png`), svgPath]);
   }
   mkdirSync(path.join(OUT, 'video'), { recursive: true });
@@ -362,7 +404,14 @@ writeFileSync(
     'Served under `/panel/media/`. Each picture exists at several widths: the largest is `<name>.webp`,',
     'the others `<name>-<width>w.webp`; `variants.json` lists the widths of every picture, and the API',
     'turns them into `srcset` strings (docs/decisions/media-variants.md). Regenerate everything with',
-    '`node apps/server/scripts/generate-demo-media.mjs`, or one part with `images`, `partners`, `files`, `video`.',
+    '`node apps/server/scripts/generate-demo-media.mjs`, or one part with `images`, `partners`, `files`, `video`',
+    "(needs Debian's librsvg2-bin, webp and ffmpeg; about 5 minutes on two cores).",
+    '',
+    'Each experience and category has its own scene (`PRODUCT_SCENES`, `CATEGORY_SCENES`, `PHOTO_SCENES`): a circuit',
+    "with kerbs, pit lane or start lights, night laps, drifting, the academy's cones and instructor, a frozen lake,",
+    "Lapland's aurora, alpine and Dolomite switchbacks, the Riviera and Amalfi coast roads, dunes, Tuscany, golf,",
+    "a regatta, the gala's champagne, a chef's table, the theatre, a museum hall and a covered car before its",
+    'preview. The seed (`src/db/seed/catalog.ts`) names them. Everything here stays under 5 MB.',
     '',
   ].join('\n'),
 );

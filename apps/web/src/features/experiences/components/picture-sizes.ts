@@ -20,6 +20,21 @@ export const PICTURE_SIZES = {
   photoThumb: '(max-width: 600px) 50vw, 220px',
 } as const;
 
+/**
+ * A <video> poster takes no srcset: the narrowest variant at least as wide as the video on this
+ * screen (the product page's main column, as PICTURE_SIZES.productImage), else the largest file.
+ */
+export function videoPoster(product: TProduct): string | undefined {
+  if (!product.image_url) return undefined;
+  if (!product.image_srcset) return product.image_url;
+  const needed = Math.min(window.innerWidth - 32, 820) * (window.devicePixelRatio || 1);
+  const candidates = product.image_srcset.split(', ').map((c) => {
+    const [url = '', w = ''] = c.split(' ');
+    return { url, width: Number.parseInt(w, 10) };
+  });
+  return candidates.find((c) => c.width >= needed)?.url ?? product.image_url;
+}
+
 export function categoryBanner(category: TCategory | TProductCategory): {
   picture: PictureSource;
   phone: PictureSource;

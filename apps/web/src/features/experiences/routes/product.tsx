@@ -14,7 +14,7 @@ import { AvailabilityBadge } from '../components/availability-badge';
 import { formatDate } from '../components/format';
 import { ProductActions } from '../components/product-actions';
 import styles from '../components/experiences.module.css';
-import { categoryBanner, PICTURE_SIZES, productPicture } from '../components/picture-sizes';
+import { categoryBanner, PICTURE_SIZES, productPicture, videoPoster } from '../components/picture-sizes';
 
 /** Only a path of this app may be a way back (never another site). */
 function safePrevRoute(value: string | null): string | null {
@@ -121,7 +121,7 @@ export default function ProductPage() {
                         muted
                         playsInline
                         preload="metadata"
-                        poster={p.image_url ?? undefined}
+                        poster={videoPoster(p)}
                       />
                     </section>
                   )}
