@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Draws the demo media of the club (no downloads): abstract premium-automotive scenes as SVG,
- * rendered to WebP in desktop and mobile sizes, partner wordmarks, PDF materials and the looping
- * home header video with its poster. Output: apps/server/media (committed; keep it under 5 MB).
+ * Draws the demo media of the club (no downloads): a scene per experience and category (demo-scenes.mjs)
+ * rendered to WebP at several widths for srcset, with media/variants.json naming the widths of each
+ * image; partner wordmarks, PDF materials and the looping home header video with its poster.
+ * Output: apps/server/media (committed; keep it under 5 MB).
  *
  * Needs Debian's librsvg2-bin (rsvg-convert), webp (cwebp) and ffmpeg at generation time only:
  *   apt-get install -y librsvg2-bin webp ffmpeg && node apps/server/scripts/generate-demo-media.mjs
@@ -12,261 +13,134 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { car, GOLD, rng, scene } from './demo-scenes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(here, '../media');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'club-media-'));
 
-/* ---------- a tiny deterministic random ---------- */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/* ---------- palettes: dark, refined, with the club's gold ---------- */
-const GOLD = '#90722C';
-const PALETTES = {
-  track: { sky: ['#07080b', '#161a22', '#2a2418'], glow: '#c9a24a', land: '#0b0c10', accent: '#e0b85c' },
-  alpine: { sky: ['#0a1220', '#1d3147', '#b78b4a'], glow: '#f2c873', land: '#0c1624', accent: '#f5dfb0' },
-  ice: { sky: ['#0b1420', '#2a4a66', '#cfe3ef'], glow: '#e8f4ff', land: '#dce9f2', accent: '#9cc3dc' },
-  coast: { sky: ['#0c0f1c', '#3a2a3a', '#d08b4a'], glow: '#ffcf8a', land: '#0a0e18', accent: '#f2a65a' },
-  gala: { sky: ['#07060a', '#1a1420', '#3b2c17'], glow: '#d9b25f', land: '#08070b', accent: '#f0d28a' },
-  desert: { sky: ['#120c08', '#5a3418', '#e0a35a'], glow: '#ffd9a0', land: '#2a1a0e', accent: '#f3c27a' },
-  city: { sky: ['#05070c', '#101a2c', '#24324f'], glow: '#7fa6ff', land: '#06080d', accent: '#c9a24a' },
-  vineyard: { sky: ['#0d0b10', '#3a2a2a', '#c98a55'], glow: '#ffd49a', land: '#1a1410', accent: '#b5884a' },
-};
-
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** A low, long coupé in profile: the club's cars without any maker's badge. */
-function car(x, y, w, colour, highlight) {
-  const h = w * 0.22;
-  const wheelR = w * 0.085;
-  const body = `M ${x} ${y}
-    C ${x + w * 0.02} ${y - h * 0.45}, ${x + w * 0.12} ${y - h * 0.55}, ${x + w * 0.26} ${y - h * 0.6}
-    C ${x + w * 0.36} ${y - h * 1.05}, ${x + w * 0.52} ${y - h * 1.12}, ${x + w * 0.64} ${y - h * 0.98}
-    C ${x + w * 0.74} ${y - h * 0.82}, ${x + w * 0.8} ${y - h * 0.66}, ${x + w * 0.93} ${y - h * 0.58}
-    C ${x + w * 0.99} ${y - h * 0.52}, ${x + w * 1.0} ${y - h * 0.3}, ${x + w} ${y - h * 0.12}
-    L ${x + w} ${y} Z`;
-  const glass = `M ${x + w * 0.34} ${y - h * 0.66}
-    C ${x + w * 0.42} ${y - h * 0.98}, ${x + w * 0.54} ${y - h * 1.0}, ${x + w * 0.63} ${y - h * 0.9}
-    L ${x + w * 0.7} ${y - h * 0.68} Z`;
-  const wheel = (cx) => `
-    <circle cx="${cx}" cy="${y}" r="${wheelR}" fill="#050507"/>
-    <circle cx="${cx}" cy="${y}" r="${wheelR * 0.62}" fill="none" stroke="${highlight}" stroke-opacity="0.55" stroke-width="${wheelR * 0.08}"/>
-    <circle cx="${cx}" cy="${y}" r="${wheelR * 0.18}" fill="${highlight}" fill-opacity="0.5"/>`;
-  return `
-  <g>
-    <ellipse cx="${x + w / 2}" cy="${y + wheelR * 0.9}" rx="${w * 0.56}" ry="${wheelR * 0.35}" fill="#000" fill-opacity="0.55"/>
-    <path d="${body}" fill="${colour}"/>
-    <path d="${body}" fill="url(#sheen)" />
-    <path d="${glass}" fill="#0c0f14" fill-opacity="0.85"/>
-    <path d="M ${x + w * 0.06} ${y - h * 0.42} C ${x + w * 0.4} ${y - h * 0.62}, ${x + w * 0.7} ${y - h * 0.58}, ${x + w * 0.97} ${y - h * 0.4}"
-      fill="none" stroke="${highlight}" stroke-opacity="0.7" stroke-width="${w * 0.004}"/>
-    <rect x="${x + w * 0.955}" y="${y - h * 0.48}" width="${w * 0.04}" height="${h * 0.08}" rx="${h * 0.04}" fill="#fff3d6" fill-opacity="0.9"/>
-    <rect x="${x + w * 0.002}" y="${y - h * 0.42}" width="${w * 0.025}" height="${h * 0.07}" rx="${h * 0.03}" fill="#b3261e" fill-opacity="0.9"/>
-    ${wheel(x + w * 0.2)}
-    ${wheel(x + w * 0.8)}
-  </g>`;
-}
+/* ---------- the pictures the seed refers to, each at the widths its pages ask for ---------- */
 
-function mountains(w, h, p, r, layers = 3) {
-  let out = '';
-  for (let l = 0; l < layers; l++) {
-    const base = h * (0.55 + l * 0.1);
-    let d = `M 0 ${h} L 0 ${base}`;
-    const steps = 7 + l * 2;
-    for (let i = 0; i <= steps; i++) {
-      const x = (w / steps) * i;
-      const peak = base - h * (0.28 - l * 0.07) * (0.4 + r() * 0.6);
-      d += ` L ${x - w / steps / 2} ${peak} L ${x} ${base - r() * h * 0.05}`;
-    }
-    d += ` L ${w} ${h} Z`;
-    const shade = l === layers - 1 ? p.land : `url(#mtn${l})`;
-    out += `<path d="${d}" fill="${shade}" fill-opacity="${0.75 + l * 0.1}"/>`;
-  }
-  return out;
-}
+/** Widths per use (docs/decisions/media-variants.md): the largest is the file itself, the others `<name>-<w>w.webp`. */
+const SIZES = {
+  product: { w: 1600, h: 900, widths: [480, 768, 1200, 1600] },
+  productMobile: { w: 750, h: 900, widths: [480, 750] },
+  category: { w: 1200, h: 800, widths: [480, 768, 1200] },
+  banner: { w: 1920, h: 560, widths: [768, 1200, 1920] },
+  bannerMobile: { w: 800, h: 640, widths: [480, 800] },
+  photo: { w: 1600, h: 1067, widths: [480, 768, 1200, 1600] },
+  intro: { w: 1600, h: 1000, widths: [480, 768, 1200, 1600] },
+};
 
-function trackLines(w, h, p, r) {
-  let out = '';
-  for (let i = 0; i < 6; i++) {
-    const y0 = h * (0.62 + i * 0.06);
-    const bend = (r() - 0.5) * h * 0.3;
-    out += `<path d="M ${-w * 0.1} ${y0 + h * 0.2} C ${w * 0.3} ${y0 - bend}, ${w * 0.6} ${y0 + bend}, ${w * 1.1} ${y0 - h * 0.08}"
-      fill="none" stroke="${i % 2 ? p.accent : '#ffffff'}" stroke-opacity="${0.08 + i * 0.03}" stroke-width="${2 + i * 1.5}"
-      ${i % 2 ? `stroke-dasharray="${40 + i * 10} ${30 + i * 8}"` : ''}/>`;
-  }
-  return out;
-}
-
-function bokeh(w, h, p, r, n = 28) {
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    const cx = r() * w;
-    const cy = r() * h * 0.7;
-    const rad = (0.01 + r() * 0.05) * w;
-    out += `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="${r() > 0.4 ? p.glow : p.accent}" fill-opacity="${0.04 + r() * 0.14}"/>`;
-  }
-  return out;
-}
-
-function skyline(w, h, p, r) {
-  let out = '';
-  let x = 0;
-  while (x < w) {
-    const bw = w * (0.03 + r() * 0.06);
-    const bh = h * (0.15 + r() * 0.35);
-    out += `<rect x="${x}" y="${h * 0.72 - bh}" width="${bw}" height="${bh + h}" fill="${p.land}"/>`;
-    for (let k = 0; k < 6; k++) {
-      if (r() > 0.5) {
-        out += `<rect x="${x + r() * bw * 0.8}" y="${h * 0.72 - bh + r() * bh}" width="${w * 0.004}" height="${h * 0.01}" fill="${p.accent}" fill-opacity="0.6"/>`;
-      }
-    }
-    x += bw + w * 0.004;
-  }
-  return out;
-}
-
-function sea(w, h, p, r) {
-  let out = `<rect x="0" y="${h * 0.62}" width="${w}" height="${h * 0.38}" fill="url(#water)"/>`;
-  for (let i = 0; i < 18; i++) {
-    const y = h * (0.64 + r() * 0.34);
-    const x = w * (0.35 + (r() - 0.5) * 0.4);
-    out += `<rect x="${x}" y="${y}" width="${w * (0.05 + r() * 0.15)}" height="${Math.max(1, h * 0.003)}" fill="${p.glow}" fill-opacity="${0.2 + r() * 0.4}"/>`;
-  }
-  return out;
-}
-
-function hills(w, h, p, r) {
-  let out = '';
-  for (let l = 0; l < 3; l++) {
-    const base = h * (0.6 + l * 0.12);
-    out += `<path d="M 0 ${h} L 0 ${base} C ${w * 0.25} ${base - h * 0.12 * (1 + r())}, ${w * 0.6} ${base + h * 0.05}, ${w} ${base - h * 0.1 * r()} L ${w} ${h} Z"
-      fill="${p.land}" fill-opacity="${0.6 + l * 0.2}"/>`;
-    for (let k = 0; k < 14; k++) {
-      const y = base + h * 0.03 + k * h * 0.012;
-      out += `<path d="M 0 ${y} C ${w * 0.3} ${y - h * 0.05}, ${w * 0.6} ${y + h * 0.02}, ${w} ${y - h * 0.04}" fill="none" stroke="${p.accent}" stroke-opacity="0.08" stroke-width="2"/>`;
-    }
-  }
-  return out;
-}
-
-/** One scene at a size; `seed` varies the details, so each experience gets its own picture. */
-function scene(theme, w, h, seed, { withCar = true, carScale = 1 } = {}) {
-  const p = PALETTES[theme];
-  const r = rng(seed);
-  const sunX = w * (0.2 + r() * 0.6);
-  const sunY = h * (0.35 + r() * 0.15);
-  let landscape = '';
-  if (theme === 'alpine') landscape = mountains(w, h, p, r, 3);
-  else if (theme === 'ice')
-    landscape = `${mountains(w, h * 0.85, p, r, 2)}<rect x="0" y="${h * 0.68}" width="${w}" height="${h}" fill="url(#water)"/>`;
-  else if (theme === 'coast') landscape = sea(w, h, p, r);
-  else if (theme === 'gala')
-    landscape = `${bokeh(w, h, p, r, 40)}<rect x="0" y="${h * 0.74}" width="${w}" height="${h}" fill="${p.land}"/>`;
-  else if (theme === 'desert') landscape = hills(w, h, p, r);
-  else if (theme === 'city') landscape = `${bokeh(w, h, p, r, 20)}${skyline(w, h, p, r)}`;
-  else if (theme === 'vineyard') landscape = hills(w, h, p, r);
-  else
-    landscape = `<rect x="0" y="${h * 0.6}" width="${w}" height="${h}" fill="${p.land}"/>${trackLines(w, h, p, r)}`;
-
-  const portrait = h > w;
-  const carW = (portrait ? w * 0.95 : w * 0.5) * carScale;
-  const carX = portrait ? w * 0.03 : w * (0.12 + r() * 0.3);
-  const carY = portrait ? h * 0.82 : h * 0.86;
-  const bodyColour = ['#14161b', '#1d2430', '#2b2f36', '#0f1a2a', '#2a2216'][Math.floor(r() * 5)];
-
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-  <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.sky[0]}"/><stop offset="0.6" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.sky[2]}"/>
-    </linearGradient>
-    <radialGradient id="sun" cx="${sunX / w}" cy="${sunY / h}" r="0.55">
-      <stop offset="0" stop-color="${p.glow}" stop-opacity="0.55"/><stop offset="0.35" stop-color="${p.glow}" stop-opacity="0.12"/>
-      <stop offset="1" stop-color="${p.glow}" stop-opacity="0"/>
-    </radialGradient>
-    <linearGradient id="water" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.sky[2]}" stop-opacity="0.5"/><stop offset="1" stop-color="${p.sky[0]}"/>
-    </linearGradient>
-    <linearGradient id="mtn0" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.land}"/></linearGradient>
-    <linearGradient id="mtn1" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="1" stop-color="${p.land}"/></linearGradient>
-    <linearGradient id="sheen" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.22"/><stop offset="0.45" stop-color="#ffffff" stop-opacity="0.02"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.4"/>
-    </linearGradient>
-    <linearGradient id="vignette" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="0.5" stop-color="#000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.55"/>
-    </linearGradient>
-  </defs>
-  <rect width="${w}" height="${h}" fill="url(#sky)"/>
-  <rect width="${w}" height="${h}" fill="url(#sun)"/>
-  ${landscape}
-  ${withCar ? car(carX, carY, carW, bodyColour, p.accent) : ''}
-  <rect width="${w}" height="${h}" fill="url(#vignette)"/>
-  <line x1="${w * 0.06}" y1="${h * 0.08}" x2="${w * 0.16}" y2="${h * 0.08}" stroke="${GOLD}" stroke-width="${Math.max(2, w * 0.002)}"/>
-</svg>`;
-}
-
-function toWebp(svg, file, quality = 62) {
-  const svgPath = path.join(TMP, 'scene.svg');
-  const pngPath = path.join(TMP, 'scene.png');
-  writeFileSync(svgPath, svg);
-  execFileSync('rsvg-convert', ['-o', pngPath, svgPath]);
-  const out = path.join(OUT, file);
-  mkdirSync(path.dirname(out), { recursive: true });
-  execFileSync('cwebp', ['-quiet', '-q', String(quality), '-m', '6', pngPath, '-o', out]);
-}
-
-/* ---------- the catalogue of pictures the seed refers to ---------- */
-export const CATEGORY_THEMES = { track: 'track', trips: 'alpine', lifestyle: 'gala', academy: 'ice' };
+/** [file name, scene, options]: each experience of the seed gets its own subject. */
 const PRODUCT_SCENES = [
-  ['track-day', 'track'],
-  ['night-laps', 'city'],
-  ['ice-driving', 'ice'],
-  ['alpine-passes', 'alpine'],
-  ['riviera-grand-tour', 'coast'],
-  ['desert-expedition', 'desert'],
-  ['gala-evening', 'gala'],
-  ['vineyard-drive', 'vineyard'],
-  ['m-masterclass', 'track'],
-  ['lapland-winter', 'ice'],
-  ['dolomites', 'alpine'],
-  ['amalfi-coast', 'coast'],
-  ['opera-night', 'gala'],
-  ['tuscany-tour', 'vineyard'],
-  ['city-concierge', 'city'],
-  ['drift-school', 'track'],
-  ['sahara-rally', 'desert'],
-  ['baltic-sailing', 'coast'],
+  ['track-day', 'track', { time: 'golden' }],
+  ['track-grid', 'track', { time: 'day', grid: true }],
+  ['pit-lane', 'track', { time: 'dusk', pit: true }],
+  ['night-laps', 'track', { time: 'night' }],
+  ['drift-school', 'track', { time: 'dusk', drift: true }],
+  ['m-masterclass', 'academy', {}],
+  ['ice-driving', 'snow', {}],
+  ['lapland-winter', 'snow', { aurora: true }],
+  ['alpine-passes', 'alpine', {}],
+  ['dolomites', 'alpine', { dolomites: true }],
+  ['riviera-grand-tour', 'coast', {}],
+  ['amalfi-coast', 'coast', { village: true }],
+  ['sahara-rally', 'desert', {}],
+  ['tuscany-tour', 'countryside', {}],
+  ['golf-cup', 'countryside', { golf: true }],
+  ['baltic-sailing', 'yachts', {}],
+  ['gala-evening', 'lounge', {}],
+  ['chefs-table', 'lounge', { table: true }],
+  ['opera-night', 'theatre', {}],
+  ['museum-night', 'showroom', {}],
+  ['private-preview', 'showroom', { covered: true }],
 ];
 
+/** The category pictures: track, the alpine road, the lounge, the academy's cones. */
+const CATEGORY_SCENES = {
+  track: ['track', { time: 'golden', pit: true }],
+  trips: ['alpine', {}],
+  lifestyle: ['lounge', {}],
+  academy: ['academy', {}],
+};
+
+/** Event photographs shared by the galleries and the product slideshows (numbered as the seed's photo()). */
+const PHOTO_SCENES = [
+  ['track', { time: 'golden' }],
+  ['track', { time: 'day', grid: true }],
+  ['track', { time: 'dusk', pit: true }],
+  ['track', { time: 'night' }],
+  ['track', { time: 'dusk', drift: true }],
+  ['academy', {}],
+  ['academy', { wet: false }],
+  ['snow', {}],
+  ['snow', { aurora: true }],
+  ['alpine', {}],
+  ['alpine', { dolomites: true }],
+  ['coast', {}],
+  ['coast', { village: true }],
+  ['desert', {}],
+  ['countryside', {}],
+  ['countryside', { golf: true }],
+  ['yachts', {}],
+  ['lounge', {}],
+  ['lounge', { table: true }],
+  ['theatre', {}],
+  ['showroom', {}],
+  ['showroom', { covered: true }],
+  ['city', {}],
+  ['desert', { night: true }],
+];
+
+const manifest = {};
+
+/** Renders a scene at each width of its size (a fresh drawing per width, sharper than a resize). */
+function render(file, kind, size, seed, options, quality = 60) {
+  const base = file.replace(/\.webp$/, '');
+  const svgPath = path.join(TMP, 'scene.svg');
+  const pngPath = path.join(TMP, 'scene.png');
+  writeFileSync(svgPath, scene(kind, size.w, size.h, seed, options));
+  const largest = Math.max(...size.widths);
+  for (const width of size.widths) {
+    const out = path.join(OUT, width === largest ? file : `${base}-${width}w.webp`);
+    mkdirSync(path.dirname(out), { recursive: true });
+    execFileSync('rsvg-convert', ['-w', String(width), '-o', pngPath, svgPath]);
+    execFileSync('cwebp', ['-quiet', '-q', String(quality), '-m', '6', '-sharp_yuv', pngPath, '-o', out]);
+  }
+  manifest[file] = [...size.widths].sort((a, b) => a - b);
+}
+
 function generateImages() {
+  for (const dir of ['categories', 'products', 'gallery', 'home'])
+    rmSync(path.join(OUT, dir), { recursive: true, force: true });
   let seed = 11;
-  for (const [name, theme] of Object.entries(CATEGORY_THEMES)) {
-    toWebp(scene(theme, 1200, 800, seed++), `categories/${name}.webp`);
-    toWebp(scene(theme, 1920, 560, seed++, { carScale: 0.7 }), `categories/${name}-banner.webp`);
-    toWebp(scene(theme, 800, 640, seed++, { carScale: 0.9 }), `categories/${name}-banner-mobile.webp`);
+  for (const [name, [kind, options]] of Object.entries(CATEGORY_SCENES)) {
+    render(`categories/${name}.webp`, kind, SIZES.category, seed++, options);
+    render(`categories/${name}-banner.webp`, kind, SIZES.banner, seed++, options);
+    render(`categories/${name}-banner-mobile.webp`, kind, SIZES.bannerMobile, seed++, options);
   }
-  for (const [name, theme] of PRODUCT_SCENES) {
-    toWebp(scene(theme, 1600, 900, seed++), `products/${name}.webp`);
-    toWebp(scene(theme, 750, 900, seed++), `products/${name}-mobile.webp`);
+  for (const [name, kind, options] of PRODUCT_SCENES) {
+    render(`products/${name}.webp`, kind, SIZES.product, seed++, options);
+    render(`products/${name}-mobile.webp`, kind, SIZES.productMobile, seed++, options);
   }
-  // Event photographs: a pool shared by the galleries and the product slideshows.
-  const themes = Object.keys(PALETTES);
-  for (let i = 1; i <= 24; i++) {
-    const theme = themes[i % themes.length];
-    toWebp(
-      scene(theme, 1400, 933, 500 + i * 7, { withCar: i % 3 !== 0, carScale: 0.8 + (i % 4) * 0.12 }),
-      `gallery/photo-${String(i).padStart(2, '0')}.webp`,
-      58,
+  PHOTO_SCENES.forEach(([kind, options], i) => {
+    render(
+      `gallery/photo-${String(i + 1).padStart(2, '0')}.webp`,
+      kind,
+      SIZES.photo,
+      500 + i * 7,
+      options,
+      56,
     );
-  }
-  toWebp(scene('track', 1920, 1080, 4242), 'home/intro.webp');
+  });
+  render('home/intro.webp', 'coast', SIZES.intro, 4242, {});
+  const lines = Object.entries(manifest).map(
+    ([file, widths]) => `  ${JSON.stringify(file)}: ${JSON.stringify(widths)}`,
+  );
+  writeFileSync(path.join(OUT, 'variants.json'), `{\n${lines.join(',\n')}\n}\n`);
 }
 
 /* ---------- partner wordmarks ---------- */
@@ -368,38 +242,79 @@ function generateFiles() {
 }
 
 /* ---------- the home header video: a looping night drive ---------- */
-function videoFrame(t, w, h) {
+/** One tile of the night city behind the bridge, drawn once: the film scrolls it by whole tiles. */
+function skylineTile(w, h, seed, { far }) {
+  const r = rng(seed);
+  const base = h * (far ? 0.58 : 0.62);
+  let out = '';
+  let x = 0;
+  while (x < w) {
+    const bw = w * (far ? 0.02 + r() * 0.03 : 0.035 + r() * 0.05);
+    const bh = h * (far ? 0.1 + r() * 0.22 : 0.12 + r() * 0.3);
+    out += `<rect x="${x.toFixed(1)}" y="${(base - bh).toFixed(1)}" width="${bw.toFixed(1)}" height="${(bh + 2).toFixed(1)}" fill="${far ? '#0b1120' : '#06080e'}"/>`;
+    const cols = Math.max(2, Math.floor(bw / 7));
+    const rows = Math.floor(bh / 9);
+    for (let c = 0; c < cols; c++)
+      for (let k = 0; k < rows; k++)
+        if (r() > (far ? 0.75 : 0.6))
+          out += `<rect x="${(x + (c + 0.25) * (bw / cols)).toFixed(1)}" y="${(base - bh + 4 + k * 9).toFixed(1)}" width="${((bw / cols) * 0.5).toFixed(1)}" height="3" fill="${r() > 0.8 ? '#9fc3ff' : '#ffd08a'}" fill-opacity="${(far ? 0.25 : 0.45) + r() * 0.4}"/>`;
+    x += bw + w * 0.004;
+  }
+  return out;
+}
+
+/** The home header film: a night drive across a bridge, the city and the traffic's light trails passing. */
+function videoFrame(t, w, h, tiles) {
   // t in [0,1): everything moves by whole periods, so the last frame meets the first.
-  const p = PALETTES.track;
-  let lines = '';
-  for (let i = 0; i < 14; i++) {
-    const depth = (i / 14 + t) % 1;
-    const y = h * 0.62 + depth ** 2 * h * 0.4;
-    const spread = 0.15 + depth * 0.9;
-    lines += `<line x1="${w * (0.5 - spread / 2)}" y1="${y}" x2="${w * (0.5 + spread / 2)}" y2="${y}" stroke="#fff" stroke-opacity="${0.02 + depth * 0.08}" stroke-width="${1 + depth * 3}"/>`;
+  const deck = h * 0.78;
+  const farX = -(t * w) % w;
+  const nearX = -(t * 2 * w) % w;
+  let trails = '';
+  for (let i = 0; i < 10; i++) {
+    const phase = (i / 10 + t * 3) % 1;
+    const x = w * 1.2 - phase * w * 1.8;
+    const y = deck - h * (0.02 + (i % 3) * 0.012);
+    const red = i % 2 === 0;
+    trails += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(w * 0.3).toFixed(1)}" height="${2 + (i % 3)}" rx="1.5" fill="${red ? '#ff4a36' : '#fff1d0'}" fill-opacity="0.85" filter="url(#trail)"/>`;
   }
-  let streaks = '';
-  for (let i = 0; i < 9; i++) {
-    const phase = (i / 9 + t * 2) % 1;
-    const x = -w * 0.3 + phase * w * 1.6;
-    const y = h * (0.3 + (i % 5) * 0.08);
-    streaks += `<rect x="${x}" y="${y}" width="${w * 0.22}" height="${1.5 + (i % 3)}" rx="1" fill="${i % 2 ? p.accent : '#ffffff'}" fill-opacity="${0.25 + (i % 4) * 0.12}"/>`;
+  let posts = '';
+  const gap = w / 16;
+  for (let i = -1; i < 17; i++) {
+    const x = i * gap - ((t * 12 * gap) % gap);
+    posts += `<rect x="${x.toFixed(1)}" y="${(deck - h * 0.05).toFixed(1)}" width="3" height="${(h * 0.05).toFixed(1)}" fill="#1c1f26"/>`;
   }
-  const centre = `<path d="M ${w * 0.5} ${h * 0.62} L ${w * 0.44} ${h} L ${w * 0.56} ${h} Z" fill="${GOLD}" fill-opacity="0.07"/>`;
-  const bob = Math.sin(t * Math.PI * 8) * h * 0.002;
+  const cw = w * 0.42;
+  const cx = w * 0.5;
+  const cy = h * 0.93;
+  const bob = Math.sin(t * Math.PI * 16) * h * 0.0015;
+  const spokes = (wx) => {
+    let out = '';
+    const angle = t * 360 * 24;
+    for (let k = 0; k < 5; k++)
+      out += `<line x1="${wx}" y1="${cy}" x2="${wx}" y2="${cy - cw * 0.048}" stroke="#e0b85c" stroke-opacity="0.5" stroke-width="${cw * 0.008}" transform="rotate(${angle + k * 72} ${wx} ${cy})"/>`;
+    return out;
+  };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#05060a"/><stop offset="0.62" stop-color="#1b1a1f"/><stop offset="1" stop-color="#090a0d"/></linearGradient>
-    <radialGradient id="glow" cx="0.5" cy="0.6" r="0.6"><stop offset="0" stop-color="${p.glow}" stop-opacity="${0.2 + 0.05 * Math.sin(t * Math.PI * 2)}"/><stop offset="1" stop-color="${p.glow}" stop-opacity="0"/></radialGradient>
-    <linearGradient id="sheen" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.2"/><stop offset="1" stop-color="#000" stop-opacity="0.4"/></linearGradient>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#03050a"/><stop offset="0.6" stop-color="#101a30"/><stop offset="1" stop-color="#2a2338"/></linearGradient>
+    <radialGradient id="haze" cx="0.5" cy="0.62" r="0.6"><stop offset="0" stop-color="#ffb86a" stop-opacity="${0.22 + 0.03 * Math.sin(t * Math.PI * 2)}"/><stop offset="1" stop-color="#ffb86a" stop-opacity="0"/></radialGradient>
+    <linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1a1a2a"/><stop offset="1" stop-color="#040509"/></linearGradient>
+    <linearGradient id="sheen" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient>
+    <linearGradient id="beam" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff4d8" stop-opacity="0.4"/><stop offset="1" stop-color="#fff4d8" stop-opacity="0"/></linearGradient>
+    <filter id="trail" x="-10%" y="-400%" width="120%" height="900%"><feGaussianBlur stdDeviation="3 1.5"/></filter>
   </defs>
   <rect width="${w}" height="${h}" fill="url(#sky)"/>
-  <rect width="${w}" height="${h}" fill="url(#glow)"/>
-  ${streaks}
-  <path d="M 0 ${h} L ${w * 0.47} ${h * 0.62} L ${w * 0.53} ${h * 0.62} L ${w} ${h} Z" fill="#0d0e12"/>
-  ${centre}
-  ${lines}
-  <g transform="translate(0 ${bob})">${car(w * 0.27, h * 0.9, w * 0.46, '#16181d', p.accent)}</g>
+  <rect width="${w}" height="${h}" fill="url(#haze)"/>
+  <g transform="translate(${farX.toFixed(1)} 0)">${tiles.far}<g transform="translate(${w} 0)">${tiles.far}</g></g>
+  <rect x="0" y="${(h * 0.6).toFixed(1)}" width="${w}" height="${(h * 0.4).toFixed(1)}" fill="url(#water)"/>
+  <g transform="translate(${nearX.toFixed(1)} 0)">${tiles.near}<g transform="translate(${w} 0)">${tiles.near}</g></g>
+  <rect x="0" y="${(h * 0.62).toFixed(1)}" width="${w}" height="${(h * 0.1).toFixed(1)}" fill="#ffd08a" fill-opacity="0.05"/>
+  ${trails}
+  ${posts}
+  <rect x="0" y="${(deck - h * 0.052).toFixed(1)}" width="${w}" height="4" fill="#2a2e38"/>
+  <rect x="0" y="${deck.toFixed(1)}" width="${w}" height="${(h - deck).toFixed(1)}" fill="#0a0b0f"/>
+  <rect x="0" y="${deck.toFixed(1)}" width="${w}" height="2" fill="${GOLD}" fill-opacity="0.6"/>
+  <g transform="translate(0 ${bob.toFixed(2)})">${car(cx - cw / 2, cy, cw, '#161a22', '#e0b85c', { lights: true })}${spokes(cx - cw / 2 + cw * 0.2)}${spokes(cx - cw / 2 + cw * 0.8)}</g>
 </svg>`;
 }
 function generateVideo() {
@@ -408,11 +323,12 @@ function generateVideo() {
   const fps = 24;
   const seconds = 8;
   const frames = fps * seconds;
+  const tiles = { far: skylineTile(w, h, 7, { far: true }), near: skylineTile(w, h, 19, { far: false }) };
   const dir = path.join(TMP, 'frames');
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < frames; i++) {
     const svgPath = path.join(dir, 'f.svg');
-    writeFileSync(svgPath, videoFrame(i / frames, w, h));
+    writeFileSync(svgPath, videoFrame(i / frames, w, h, tiles));
     execFileSync('rsvg-convert', ['-o', path.join(dir, `f${String(i).padStart(4, '0')}.png`), svgPath]);
   }
   mkdirSync(path.join(OUT, 'video'), { recursive: true });
@@ -481,7 +397,23 @@ if (!only || only === 'files') generateFiles();
 if (!only || only === 'video') generateVideo();
 writeFileSync(
   path.join(OUT, 'README.md'),
-  '# Demo media\n\nGenerated by `apps/server/scripts/generate-demo-media.mjs` (no downloads). Served under `/panel/media/`.\n',
+  [
+    '# Demo media',
+    '',
+    'Generated by `apps/server/scripts/generate-demo-media.mjs` (scenes in `demo-scenes.mjs`; no downloads).',
+    'Served under `/panel/media/`. Each picture exists at several widths: the largest is `<name>.webp`,',
+    'the others `<name>-<width>w.webp`; `variants.json` lists the widths of every picture, and the API',
+    'turns them into `srcset` strings (docs/decisions/media-variants.md). Regenerate everything with',
+    '`node apps/server/scripts/generate-demo-media.mjs`, or one part with `images`, `partners`, `files`, `video`',
+    "(needs Debian's librsvg2-bin, webp and ffmpeg; about 5 minutes on two cores).",
+    '',
+    'Each experience and category has its own scene (`PRODUCT_SCENES`, `CATEGORY_SCENES`, `PHOTO_SCENES`): a circuit',
+    "with kerbs, pit lane or start lights, night laps, drifting, the academy's cones and instructor, a frozen lake,",
+    "Lapland's aurora, alpine and Dolomite switchbacks, the Riviera and Amalfi coast roads, dunes, Tuscany, golf,",
+    "a regatta, the gala's champagne, a chef's table, the theatre, a museum hall and a covered car before its",
+    'preview. The seed (`src/db/seed/catalog.ts`) names them. Everything here stays under 5 MB.',
+    '',
+  ].join('\n'),
 );
 rmSync(TMP, { recursive: true, force: true });
 console.log('demo media written to', OUT);

@@ -55,16 +55,32 @@ export const ZPageQuery = z.object({ type: z.enum(PAGE_TYPES, { error: 'validati
 
 /* ---- Response shapes (SPEC.md §3) ---- */
 
+/**
+ * The widths a picture is stored at, as the `srcset` of an <img> or <source>: "<url> <width>w"
+ * joined by ", ", narrowest first, the largest being the `*_url` itself; null when only that file
+ * exists. Each `*_url` of a picture has its `*_srcset` beside it (docs/decisions/media-variants.md).
+ */
+export type TImageSrcset = string | null;
+
+/** A photo of a product's slideshow or of a gallery. */
+export type TPhoto = { file: string; file_url: string; srcset: TImageSrcset };
+
 export type TCategory = {
   id: number;
   name: string;
   description: string;
   image_url: string | null;
+  image_srcset: TImageSrcset;
   banner_url: string | null;
+  banner_srcset: TImageSrcset;
   banner_mobile_url: string | null;
+  banner_mobile_srcset: TImageSrcset;
 };
 
-export type TProductCategory = Pick<TCategory, 'id' | 'name' | 'banner_url' | 'banner_mobile_url'>;
+export type TProductCategory = Pick<
+  TCategory,
+  'id' | 'name' | 'banner_url' | 'banner_srcset' | 'banner_mobile_url' | 'banner_mobile_srcset'
+>;
 
 export type TProductPartner = {
   name: string;
@@ -90,7 +106,9 @@ export type TProduct = {
   published: number;
   image: string | null;
   image_url: string | null;
+  image_srcset: TImageSrcset;
   image_mobile_url: string | null;
+  image_mobile_srcset: TImageSrcset;
   video_id: string | null;
   video_url: string | null;
   contact_email: string | null;
@@ -109,7 +127,7 @@ export type TProduct = {
 
 export type TProductDetail = TProduct & {
   files: { name: string; file: string; file_url: string }[];
-  images: { file: string; file_url: string }[];
+  images: TPhoto[];
   partners: TProductPartner[];
 };
 
@@ -122,8 +140,9 @@ export type TGallery = {
   date: string;
   image: string | null;
   image_url: string | null;
+  image_srcset: TImageSrcset;
   images_count: number;
-  images: { file: string; file_url: string }[];
+  images: TPhoto[];
 };
 
 export type TGalleryDates = { year: number; months: number[] }[];

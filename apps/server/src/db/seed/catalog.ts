@@ -23,6 +23,7 @@ function dayFrom(today: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The demo photo number n (scripts/generate-demo-media.mjs PHOTO_SCENES: 1-5 track, 6-7 academy, 8-9 snow, 10-16 journeys, 17-22 lifestyle, 23 city, 24 desert night). */
 const photo = (n: number) => `gallery/photo-${String(((n - 1) % 24) + 1).padStart(2, '0')}.webp`;
 
 const CONTACT_EMAIL = 'events@excellence-club.example';
@@ -72,7 +73,7 @@ const TRACKS = [
   ['Lausitzring, Klettwitz', 'Lausitzring, Klettwitz'],
 ] as const;
 
-const TRACK_IMAGES = ['track-day', 'night-laps', 'drift-school', 'm-masterclass'];
+const TRACK_IMAGES = ['track-day', 'track-grid', 'night-laps', 'pit-lane'];
 
 function trackSeries(): DemoProduct[] {
   return TRACKS.map(([pl, en], i) => ({
@@ -121,7 +122,7 @@ const PRODUCTS: DemoProduct[] = [
     image: 'track-day',
     interests: [1, 11],
     partners: [6, 1],
-    images: [1, 4, 7, 10],
+    images: [1, 2, 3, 5],
     files: [
       ['Program dnia', 'Programme of the day', 'files/programme-track-day.pdf'],
       ['Regulamin wydarzeń', 'Event rules', 'files/regulamin-wydarzen.pdf'],
@@ -151,7 +152,7 @@ const PRODUCTS: DemoProduct[] = [
     image: 'night-laps',
     interests: [1, 11],
     partners: [6],
-    images: [2, 8, 14],
+    images: [4, 23, 3],
   },
   {
     alias: 'm-masterclass',
@@ -174,7 +175,7 @@ const PRODUCTS: DemoProduct[] = [
     statusLimit: 3,
     image: 'm-masterclass',
     interests: [1, 11],
-    images: [3, 9],
+    images: [6, 7],
   },
   {
     alias: 'drift-school',
@@ -221,7 +222,7 @@ const PRODUCTS: DemoProduct[] = [
     image: 'ice-driving',
     interests: [8, 11, 7],
     partners: [5, 2],
-    images: [5, 11, 17],
+    images: [8, 7, 9],
   },
   {
     alias: 'lapland-arctic-expedition',
@@ -270,7 +271,7 @@ const PRODUCTS: DemoProduct[] = [
     image: 'alpine-passes',
     interests: [7, 9],
     partners: [2],
-    images: [6, 12, 18],
+    images: [10, 11, 12],
     files: [['Plan podróży', 'Itinerary', 'files/itinerary-alpine-passes.pdf']],
   },
   {
@@ -427,7 +428,7 @@ const PRODUCTS: DemoProduct[] = [
     totalSeats: 48,
     seatsTaken: 10,
     statusLimit: 8,
-    image: 'vineyard-drive',
+    image: 'golf-cup',
     interests: [3, 12],
     partners: [1],
   },
@@ -474,7 +475,7 @@ const PRODUCTS: DemoProduct[] = [
     statusLimit: 4,
     image: 'sahara-rally',
     interests: [7, 11],
-    gallery: { photos: [6, 13, 14, 15, 16, 21, 22, 23] },
+    gallery: { photos: [14, 24, 10, 12, 13, 11, 15, 23] },
   },
   {
     alias: 'museum-night-classics',
@@ -494,9 +495,9 @@ const PRODUCTS: DemoProduct[] = [
     totalSeats: 60,
     seatsTaken: 52,
     statusLimit: 8,
-    image: 'city-concierge',
+    image: 'museum-night',
     interests: [5, 2],
-    gallery: { photos: [7, 2, 10, 19, 20, 24] },
+    gallery: { photos: [21, 22, 20, 23, 18, 19] },
   },
   {
     alias: 'track-day-spring-edition',
@@ -519,7 +520,7 @@ const PRODUCTS: DemoProduct[] = [
     statusLimit: 8,
     image: 'track-day',
     interests: [1, 11],
-    gallery: { photos: [1, 4, 8, 9, 11, 12, 16] },
+    gallery: { photos: [2, 1, 3, 5, 4, 6, 7] },
   },
   {
     alias: 'chefs-table-workshop',
@@ -537,7 +538,7 @@ const PRODUCTS: DemoProduct[] = [
     totalSeats: 16,
     seatsTaken: 16,
     statusLimit: 4,
-    image: 'gala-evening',
+    image: 'chefs-table',
     interests: [2, 9],
   },
   {
@@ -556,9 +557,9 @@ const PRODUCTS: DemoProduct[] = [
     totalSeats: 110,
     seatsTaken: 104,
     statusLimit: 10,
-    image: 'opera-night',
+    image: 'gala-evening',
     interests: [5, 6],
-    gallery: { photos: [3, 5, 17, 18, 24, 22] },
+    gallery: { photos: [18, 20, 19, 22, 21, 17] },
   },
   {
     alias: 'private-preview-unlisted',
@@ -576,7 +577,7 @@ const PRODUCTS: DemoProduct[] = [
     seatsTaken: 0,
     statusLimit: 2,
     published: 0,
-    image: 'city-concierge',
+    image: 'private-preview',
     interests: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
   },
   ...trackSeries(),
@@ -595,63 +596,63 @@ const CLUB_GALLERIES: {
     nameEn: 'Club meeting in Kraków',
     days: -75,
     category: 'lifestyle',
-    photos: [2, 5, 9, 13, 20],
+    photos: [23, 21, 19, 18, 22],
   },
   {
     namePl: 'Premiera modelu i7 dla członków',
     nameEn: 'Members’ preview of the i7',
     days: -105,
     category: 'lifestyle',
-    photos: [10, 11, 12, 19, 24],
+    photos: [22, 21, 23, 18, 20],
   },
   {
     namePl: 'Akademia zimowa – edycja styczniowa',
     nameEn: 'Winter Academy – January edition',
     days: -290,
     category: 'academy',
-    photos: [5, 11, 17, 3, 9, 15],
+    photos: [8, 9, 6, 7],
   },
   {
     namePl: 'Rajd Mazurski',
     nameEn: 'Masurian Lakes Rally',
     days: -330,
     category: 'journeys',
-    photos: [6, 14, 22, 8],
+    photos: [12, 15, 10, 11],
   },
   {
     namePl: 'Dzień otwarty w centrum jazdy',
     nameEn: 'Open day at the driving centre',
     days: -365,
     category: 'academy',
-    photos: [1, 4, 7, 16, 20],
+    photos: [6, 7, 5, 2, 1],
   },
   {
     namePl: 'Wieczór degustacyjny w Sopocie',
     nameEn: 'Tasting evening in Sopot',
     days: -430,
     category: 'lifestyle',
-    photos: [18, 21, 23, 2],
+    photos: [19, 18, 17, 20],
   },
   {
     namePl: 'Wyprawa na Nordschleife',
     nameEn: 'Nordschleife expedition',
     days: -470,
     category: 'motorsport',
-    photos: [1, 8, 12, 16, 4, 19],
+    photos: [1, 3, 4, 2, 5, 23],
   },
   {
     namePl: 'Regaty klubowe – edycja pierwsza',
     nameEn: 'Club regatta – first edition',
     days: -520,
     category: 'lifestyle',
-    photos: [13, 14, 15, 6],
+    photos: [17, 13, 12, 19],
   },
   {
     namePl: 'Jesienna trasa po Dolnym Śląsku',
     nameEn: 'Autumn drive through Lower Silesia',
     days: -560,
     category: 'journeys',
-    photos: [7, 17, 21, 22, 23],
+    photos: [15, 11, 10, 12, 13],
   },
 ];
 

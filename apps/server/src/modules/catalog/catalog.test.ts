@@ -297,7 +297,69 @@ describe('settings', () => {
   });
 });
 
+/** Every `*_url` picture of an object tree paired with its `*_srcset` (photos: `file_url` + `srcset`). */
+function pictures(value: unknown, out: { url: string; srcset: unknown }[] = []) {
+  if (Array.isArray(value)) for (const v of value) pictures(v, out);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const [key, v] of Object.entries(o)) {
+      const base = key.replace(/_url$/, '');
+      if (key.endsWith('_url') && typeof v === 'string' && /\.webp$/.test(v))
+        out.push({ url: v, srcset: base === 'file' ? o.srcset : o[`${base}_srcset`] });
+      else pictures(v, out);
+    }
+  }
+  return out;
+}
+
+/** Checks that each picture has a srcset whose widths ascend, whose largest is the picture itself, and whose every file is served. */
+async function expectServedSrcsets(found: { url: string; srcset: unknown }[]) {
+  expect(found.length).toBeGreaterThan(0);
+  for (const { url, srcset } of found) {
+    expect(srcset, url).toEqual(expect.any(String));
+    const candidates = (srcset as string).split(', ').map((c) => {
+      const [src, w] = c.split(' ');
+      return { src: src!, width: Number(w!.replace(/w$/, '')) };
+    });
+    expect(candidates.length, url).toBeGreaterThanOrEqual(2);
+    const widths = candidates.map((c) => c.width);
+    expect(
+      [...widths].sort((a, b) => a - b),
+      url,
+    ).toEqual(widths);
+    expect(candidates.at(-1)!.src, url).toBe(url);
+    for (const c of candidates.slice(0, -1)) expect(c.src).toMatch(new RegExp(`-${c.width}w\\.webp$`));
+    for (const c of candidates) {
+      const res = await t.app.inject({ method: 'HEAD', url: c.src });
+      expect(res.statusCode, c.src).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
+  }
+}
+
 describe('media', () => {
+  it('gives every picture of products, categories and product pages its sized variants, each served', async () => {
+    const list = (await customer.get('/products/items?page=1')).json().data;
+    const categories = (await customer.get('/settings/categories/items')).json().data;
+    const detail = await productByAlias(customer, 'track-day-tor-poznan');
+    const found = pictures([list, categories, detail]);
+    // Cards (image, mobile image, category banners), category tiles and banners, the slideshow photos.
+    expect(found.filter((p) => p.url.includes('/products/')).length).toBeGreaterThanOrEqual(list.length * 2);
+    expect(found.filter((p) => p.url.includes('/categories/')).length).toBeGreaterThanOrEqual(12);
+    expect(found.filter((p) => p.url.includes('/gallery/')).length).toBeGreaterThan(0);
+    await expectServedSrcsets([...new Map(found.map((p) => [p.url, p])).values()]);
+  });
+
+  it('the same srcsets whether a cached page or a fresh read built the response, in both languages', async () => {
+    const en = (await freshCustomer('en')).client;
+    const pl1 = (await customer.get('/products/items?page=1')).body;
+    const pl2 = (await customer.get('/products/items?page=1')).body;
+    expect(pl2).toBe(pl1);
+    const srcsets = (body: string) =>
+      (JSON.parse(body).data as { id: number; image_srcset: string }[]).map((p) => [p.id, p.image_srcset]);
+    expect(srcsets((await en.get('/products/items?page=1')).body)).toEqual(srcsets(pl1));
+  });
+
   it('serves generated media with long cache headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/panel/media/products/track-day.webp' });
     expect(res.statusCode).toBe(200);

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { CatalogCache, type MemberPartCache } from './cache';
-import { mediaUrl } from './media';
+import { mediaSrcset, mediaUrl } from './media';
 import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } from './member-flags';
 
 export type CatalogContext = MemberContext & { lang: LanguageCode };
@@ -241,7 +241,9 @@ function sharedProduct(row: SharedRow) {
       id: row.categoryId,
       name: row.categoryName,
       banner_url: mediaUrl(row.categoryBanner),
+      banner_srcset: mediaSrcset(row.categoryBanner),
       banner_mobile_url: mediaUrl(row.categoryBannerMobile),
+      banner_mobile_srcset: mediaSrcset(row.categoryBannerMobile),
     },
     type: row.type,
     description: row.description,
@@ -255,7 +257,9 @@ function sharedProduct(row: SharedRow) {
     published: row.published,
     image: row.image,
     image_url: mediaUrl(row.image),
+    image_srcset: mediaSrcset(row.image),
     image_mobile_url: mediaUrl(row.imageMobile),
+    image_mobile_srcset: mediaSrcset(row.imageMobile),
     video_id: row.videoId,
     video_url: mediaUrl(row.videoId),
     contact_email: row.contactEmail,
@@ -549,7 +553,11 @@ export async function productDetailJson(
     const [row] = await sharedDetailQuery(db, c.lang, by).execute({ key: value });
     if (!row) return null;
     return toProductJson(row, {
-      images: row.images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
+      images: row.images.map((i) => ({
+        file: i.file,
+        file_url: mediaUrl(i.file)!,
+        srcset: mediaSrcset(i.file),
+      })),
       files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
       partners: row.partners.map((p) => ({
         name: p.name,
@@ -604,8 +612,11 @@ async function readCategories(db: Tx, lang: LanguageCode): Promise<TCategory[]> 
     name: en ? r.nameEn : r.namePl,
     description: en ? r.descriptionEn : r.descriptionPl,
     image_url: mediaUrl(r.image),
+    image_srcset: mediaSrcset(r.image),
     banner_url: mediaUrl(r.banner),
+    banner_srcset: mediaSrcset(r.banner),
     banner_mobile_url: mediaUrl(r.bannerMobile),
+    banner_mobile_srcset: mediaSrcset(r.bannerMobile),
   }));
 }
 

@@ -28,6 +28,12 @@ describe('galleries', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(first.data[0].images.length).toBeGreaterThan(0);
     expect(first.data[0].image_url).toMatch(/^\/panel\/media\/gallery\//);
+    // Tiles and slideshow photos carry their sized variants, narrowest first, the largest being the file.
+    for (const g of first.data as (Gallery & { image_srcset: string; images: { srcset: string }[] })[]) {
+      expect(g.image_srcset).toMatch(/^\/panel\/media\/gallery\/\S+-480w\.webp 480w, /);
+      expect(g.image_srcset.endsWith(`${g.image_url} 1600w`)).toBe(true);
+      for (const i of g.images) expect(i.srcset.split(', ')).toHaveLength(4);
+    }
     const second = (await member.get('/galleries/items?page=2')).json();
     expect(second.data.length).toBe(first.meta.total - 12);
   });

@@ -2,7 +2,7 @@ import { type LanguageCode, PAGE_SIZE_CATALOGUE, type TGallery, type TGalleryDat
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, galleries, galleryImages } from '../../db/schema';
-import { mediaUrl } from '../catalog/media';
+import { mediaSrcset, mediaUrl } from '../catalog/media';
 
 function galleryColumns(lang: LanguageCode) {
   const en = lang === 'en';
@@ -34,8 +34,9 @@ function toGallery(row: GalleryRow, images: { file: string }[]): TGallery {
     date: row.date,
     image: cover,
     image_url: mediaUrl(cover),
+    image_srcset: mediaSrcset(cover),
     images_count: Number(row.imagesCount),
-    images: images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)! })),
+    images: images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)!, srcset: mediaSrcset(i.file) })),
   };
 }
 

@@ -19,3 +19,4 @@ export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem, visibleItems }
 export { errorText, PopupProvider, usePopup } from './popups';
 export { PublicCard, PublicNotice } from './public-card';
 export { Spinner } from './spinner';
+export { chosenSource, type PictureSource, PHONE_MEDIA, ResponsivePicture } from './responsive-picture';

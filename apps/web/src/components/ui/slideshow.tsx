@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from './dialog';
 import styles from './slideshow.module.css';
 
-export type Slide = { src: string; alt: string };
+/** A photo; `srcSet` (TImageSrcset) lets the stage and the thumbnails load the width they show. */
+export type Slide = { src: string; srcSet?: string | null; alt: string };
+
+/** The stage fills the wide dialog (min(860px, 100vw - 2rem)); thumbnails are 84 px. */
+const STAGE_SIZES = '(max-width: 900px) calc(100vw - 2rem), 860px';
+const THUMB_SIZES = '84px';
 
 const SWIPE_MIN_PX = 40;
 
@@ -78,6 +83,8 @@ export function Slideshow({
             <img
               className={styles.image}
               src={current.src}
+              srcSet={current.srcSet ?? undefined}
+              sizes={current.srcSet ? STAGE_SIZES : undefined}
               alt={current.alt}
               draggable={false}
               data-testid="slideshow-image"
@@ -119,7 +126,13 @@ export function Slideshow({
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => setIndex(i)}
                 >
-                  <img src={slide.src} alt="" loading="lazy" />
+                  <img
+                    src={slide.src}
+                    srcSet={slide.srcSet ?? undefined}
+                    sizes={slide.srcSet ? THUMB_SIZES : undefined}
+                    alt=""
+                    loading="lazy"
+                  />
                 </button>
               </li>
             ))}

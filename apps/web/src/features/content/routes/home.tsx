@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import styles from '../components/content.module.css';
-import { HOME_POSTER as POSTER, MEDIA } from '../components/home-media';
+import {
+  HOME_INTRO,
+  HOME_INTRO_SIZES,
+  HOME_INTRO_SRCSET,
+  HOME_POSTER as POSTER,
+  MEDIA,
+} from '../components/home-media';
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 const PlayIcon = () => (
@@ -107,7 +113,7 @@ export default function HomePage() {
       </section>
       <section className={`container ${styles.intro}`} aria-labelledby="intro-title">
         <div className={styles.introImage}>
-          <img src={`${MEDIA}/home/intro.webp`} alt="" loading="lazy" />
+          <img src={HOME_INTRO} srcSet={HOME_INTRO_SRCSET} sizes={HOME_INTRO_SIZES} alt="" loading="lazy" />
         </div>
         <div>
           <p className="eyebrow">{t('home.introEyebrow')}</p>

@@ -4,21 +4,36 @@ import { parseProductParam } from '@club/shared/slug';
 import type { QueryClient } from '@tanstack/react-query';
 import { preload } from 'react-dom';
 import { prepareHtml } from '../../../components/ui/light-html';
+import { chosenSource, type PictureSource } from '../../../components/ui/responsive-picture';
 import type { RoutePrefetch } from '../../../lib/routing';
 import { categoriesQueryKey, findCategoryBySlug, getCategories } from './get-categories';
 import { getProduct, productQueryKey } from './get-product';
 import { getProducts, type ProductFilter, productsQueryKey } from './get-products';
+import { categoryBanner, PICTURE_SIZES } from '../components/picture-sizes';
 
 /**
  * What the experiences pages start on a first load while the splash shows (app/boot.ts). In the app's
  * entry, with the routes: the calls go out with the session call, not after a page chunk.
  */
 
-/** The image the browser will pick for this screen (the mobile variant up to 600 px, as the pages' <picture>). */
-export function preloadPicture(url: string | null | undefined, mobileUrl?: string | null): void {
-  const src = mobileUrl && window.matchMedia('(max-width: 600px)').matches ? mobileUrl : url;
-  if (src) preload(src, { as: 'image', fetchPriority: 'high' });
+/**
+ * The image the browser will pick for this screen (the phone crop up to 600 px, as the pages'
+ * <picture>), with the same srcset and sizes, so that the preload is the very request the page makes.
+ */
+export function preloadPicture(picture: PictureSource, phone?: PictureSource): void {
+  const source = chosenSource(picture, phone);
+  if (!source?.url) return;
+  preload(source.url, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(source.srcset ? { imageSrcSet: source.srcset, imageSizes: source.sizes } : {}),
+  });
 }
+
+const preloadBanner = (category: Parameters<typeof categoryBanner>[0]) => {
+  const { picture, phone } = categoryBanner(category);
+  preloadPicture(picture, phone);
+};
 
 export const prefetchCategories = (queryClient: QueryClient) =>
   queryClient.fetchQuery({ queryKey: categoriesQueryKey, queryFn: getCategories, staleTime: 5 * 60_000 });
@@ -35,7 +50,7 @@ export async function prefetchCategory(queryClient: QueryClient, slug: string): 
   const categories: TCategory[] = await prefetchCategories(queryClient);
   const category = findCategoryBySlug(categories, slug);
   if (!category) return;
-  preloadPicture(category.banner_url, category.banner_mobile_url);
+  preloadBanner(category);
   await prefetchProducts(queryClient, { categoryId: category.id });
 }
 
@@ -44,14 +59,22 @@ export async function prefetchProduct(queryClient: QueryClient, key: number | st
     queryKey: productQueryKey(key),
     queryFn: () => getProduct(key),
   });
-  preloadPicture(product.category.banner_url, product.category.banner_mobile_url);
+  preloadBanner(product.category);
   prepareHtml(product.description);
 }
 
 /** /experiences on a first load: the categories (and the first one's image, the largest paint) and the list. */
 export const prefetchExperiences: RoutePrefetch = ({ queryClient }) => {
   prefetchCategories(queryClient)
-    .then((categories) => preloadPicture(categories[0]?.image_url))
+    .then((categories) => {
+      const first = categories[0];
+      if (first)
+        preloadPicture({
+          url: first.image_url,
+          srcset: first.image_srcset,
+          sizes: PICTURE_SIZES.categoryTile,
+        });
+    })
     .catch(() => {});
   void prefetchProducts(queryClient, { forUser: true });
 };

@@ -3,10 +3,11 @@ import { categorySlug, productSlug } from '@club/shared/slug';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Badge, buttonClass } from '../../../components/ui';
+import { Badge, buttonClass, ResponsivePicture } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { AvailabilityBadge } from './availability-badge';
 import { formatDateRange } from './format';
+import { PICTURE_SIZES, productPicture } from './picture-sizes';
 import { ProductActions } from './product-actions';
 import styles from './experiences.module.css';
 
@@ -37,21 +38,13 @@ export function ProductCard({ product, priority = false }: { product: TProduct; 
   return (
     <article className={styles.card} data-testid="product-card" aria-labelledby={`product-${product.id}`}>
       <div className={styles.cardMedia}>
-        {product.image_url && (
-          <picture>
-            {product.image_mobile_url && (
-              <source media="(max-width: 600px)" srcSet={product.image_mobile_url} />
-            )}
-            <img
-              src={product.image_url}
-              alt=""
-              width={640}
-              height={360}
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
-            />
-          </picture>
-        )}
+        <ResponsivePicture
+          {...productPicture(product, PICTURE_SIZES.card, PICTURE_SIZES.cardPhone)}
+          width={640}
+          height={360}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+        />
         <div className={styles.cardBadges}>
           <Badge tone="gold">{product.category.name}</Badge>
           {product.published === 2 && <Badge>{t('announced')}</Badge>}

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { DataLoadError, PageHeader, Spinner } from '../../../components/ui';
+import { DataLoadError, PageHeader, ResponsivePicture, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useTrackCategoryVisit } from '../../../lib/analytics';
 import { findCategoryBySlug, useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
 import styles from '../components/experiences.module.css';
+import { categoryBanner } from '../components/picture-sizes';
 
 /** /experiences/{category}: the category's banner and its experiences; an unknown slug is not found. */
 export default function CategoryPage() {
@@ -33,14 +34,7 @@ export default function CategoryPage() {
   if (!category) return <Navigate to={paths.notFound} replace />;
   return (
     <>
-      {category.banner_url && (
-        <picture className={styles.banner}>
-          {category.banner_mobile_url && (
-            <source media="(max-width: 600px)" srcSet={category.banner_mobile_url} />
-          )}
-          <img src={category.banner_url} alt="" />
-        </picture>
-      )}
+      <ResponsivePicture className={styles.banner} {...categoryBanner(category)} fetchPriority="high" />
       <PageHeader
         eyebrow={t('eyebrow')}
         title={category.name}

@@ -7,6 +7,7 @@ import { useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
 import styles from '../components/experiences.module.css';
+import { PICTURE_SIZES } from '../components/picture-sizes';
 
 /** /experiences: 'Selected for you', the categories overview and the experiences chosen for the member. */
 export default function ExperiencesPage() {
@@ -45,7 +46,15 @@ export default function ExperiencesPage() {
               {categories.data.map((category) => (
                 <li key={category.id} className={styles.category}>
                   {category.image_url && (
-                    <img src={category.image_url} alt="" width={600} height={400} fetchPriority="high" />
+                    <img
+                      src={category.image_url}
+                      srcSet={category.image_srcset ?? undefined}
+                      sizes={category.image_srcset ? PICTURE_SIZES.categoryTile : undefined}
+                      alt=""
+                      width={600}
+                      height={400}
+                      fetchPriority="high"
+                    />
                   )}
                   <div className={styles.categoryBody}>
                     <h3>{category.name}</h3>

@@ -4,7 +4,7 @@ import { categorySlug, parseProductParam } from '@club/shared/slug';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { Badge, buttonClass, DataLoadError, LoadingOverlay } from '../../../components/ui';
+import { Badge, buttonClass, DataLoadError, LoadingOverlay, ResponsivePicture } from '../../../components/ui';
 import { LightHtml, useSafeHtml } from '../../../components/ui/light-html';
 import { paths } from '../../../config/paths';
 import { useTrackProductView } from '../../../lib/analytics';
@@ -14,6 +14,7 @@ import { AvailabilityBadge } from '../components/availability-badge';
 import { formatDate } from '../components/format';
 import { ProductActions } from '../components/product-actions';
 import styles from '../components/experiences.module.css';
+import { categoryBanner, PICTURE_SIZES, productPicture, videoPoster } from '../components/picture-sizes';
 
 /** Only a path of this app may be a way back (never another site). */
 function safePrevRoute(value: string | null): string | null {
@@ -74,18 +75,16 @@ export default function ProductPage() {
           const announced = p.published === PUBLISHED_ANNOUNCED;
           const slides = p.images.map((image, i) => ({
             src: image.file_url,
+            srcSet: image.srcset,
             alt: t('photoOf', { name: p.name, number: i + 1 }),
           }));
           return (
             <article aria-labelledby="product-title">
-              {p.category.banner_url && (
-                <picture className={styles.banner}>
-                  {p.category.banner_mobile_url && (
-                    <source media="(max-width: 600px)" srcSet={p.category.banner_mobile_url} />
-                  )}
-                  <img src={p.category.banner_url} alt="" fetchPriority="high" />
-                </picture>
-              )}
+              <ResponsivePicture
+                className={styles.banner}
+                {...categoryBanner(p.category)}
+                fetchPriority="high"
+              />
               <header className={`container ${styles.productHeader}`}>
                 <div className={styles.cardBadges}>
                   <Badge tone="gold">{p.category.name}</Badge>
@@ -99,14 +98,11 @@ export default function ProductPage() {
               </header>
               <div className={`container ${styles.productLayout}`}>
                 <div className={styles.productMain}>
-                  {p.image_url && (
-                    <picture className={styles.productImage}>
-                      {p.image_mobile_url && (
-                        <source media="(max-width: 600px)" srcSet={p.image_mobile_url} />
-                      )}
-                      <img src={p.image_url} alt={p.name} />
-                    </picture>
-                  )}
+                  <ResponsivePicture
+                    className={styles.productImage}
+                    {...productPicture(p, PICTURE_SIZES.productImage, PICTURE_SIZES.productImagePhone)}
+                    alt={p.name}
+                  />
                   {announced && p.ann_description && (
                     <p className={styles.announcement} role="note">
                       {p.ann_description}
@@ -125,7 +121,7 @@ export default function ProductPage() {
                         muted
                         playsInline
                         preload="metadata"
-                        poster={p.image_url ?? undefined}
+                        poster={videoPoster(p)}
                       />
                     </section>
                   )}
@@ -143,7 +139,13 @@ export default function ProductPage() {
                               onClick={() => setSlide(i)}
                               aria-label={s.alt}
                             >
-                              <img src={s.src} alt="" loading="lazy" />
+                              <img
+                                src={s.src}
+                                srcSet={s.srcSet ?? undefined}
+                                sizes={s.srcSet ? PICTURE_SIZES.photoThumb : undefined}
+                                alt=""
+                                loading="lazy"
+                              />
                             </button>
                           </li>
                         ))}

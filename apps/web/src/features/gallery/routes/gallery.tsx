@@ -7,6 +7,9 @@ import { Slideshow } from '../../../components/ui/slideshow';
 import { useGalleries, useGallery, useGalleryDates } from '../api/get-galleries';
 import styles from '../components/gallery.module.css';
 
+/** Gallery tiles: minmax(280px, 1fr) in the 1240 px container (gallery.module.css). */
+const TILE_SIZES = '(max-width: 640px) calc(100vw - 32px), (max-width: 1100px) 50vw, 400px';
+
 const toNumber = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /**
@@ -116,7 +119,15 @@ export default function GalleryPage() {
                   className={styles.tile}
                   onClick={() => update({ gallery: String(g.id) })}
                 >
-                  {g.image_url && <img src={g.image_url} alt="" loading="lazy" />}
+                  {g.image_url && (
+                    <img
+                      src={g.image_url}
+                      srcSet={g.image_srcset ?? undefined}
+                      sizes={g.image_srcset ? TILE_SIZES : undefined}
+                      alt=""
+                      loading="lazy"
+                    />
+                  )}
                   <span className={styles.tileText}>
                     <span className={styles.tileMeta}>
                       {formatDate(g)}
@@ -145,6 +156,7 @@ export default function GalleryPage() {
         title={open.data?.name ?? ''}
         slides={(open.data?.images ?? []).map((image, i) => ({
           src: image.file_url,
+          srcSet: image.srcset,
           alt: t('photoOf', { name: open.data?.name ?? '', number: i + 1 }),
         }))}
       />
