@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consentTexts } from '@club/shared/consents';
 import { validationMessages } from '@club/shared/i18n/validation';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,7 @@ function serverCatalogues(): Catalogues {
 const catalogues: Catalogues = {
   ...webCatalogues(),
   validation: { pl: validationMessages.pl, en: validationMessages.en },
+  consents: { pl: consentTexts.pl, en: consentTexts.en },
   ...serverCatalogues(),
 };
 

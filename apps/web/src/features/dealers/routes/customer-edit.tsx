@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useConsentText } from '../../../lib/consents';
 import {
   applyServerErrors,
   Button,
@@ -81,6 +82,7 @@ export default function CustomerEditPage() {
 
 function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
   const { t } = useTranslation('dealers');
+  const consent = useConsentText();
   const none = t('fields.none');
   const u = customer.user;
   const phone = u.phone ? `+${u.phone_prefix ?? ''} ${u.phone}`.replace('++', '+') : none;
@@ -144,24 +146,12 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
         </h2>
         <div className={styles.terms}>
           {AGREEMENT_TERMS.filter((term) => !term.startsWith('term_4')).map((term) => (
-            <CheckboxField
-              key={term}
-              name={term}
-              label={t(`terms.${term}`)}
-              checked={customer[term]}
-              disabled
-            />
+            <CheckboxField key={term} name={term} label={consent(term)} checked={customer[term]} disabled />
           ))}
-          <p className={styles.note}>{t('terms.marketing')}</p>
+          <p className={styles.note}>{consent('marketing')}</p>
           <div className={styles.subTerms}>
             {AGREEMENT_TERMS.filter((term) => term.startsWith('term_4')).map((term) => (
-              <CheckboxField
-                key={term}
-                name={term}
-                label={t(`terms.${term}`)}
-                checked={customer[term]}
-                disabled
-              />
+              <CheckboxField key={term} name={term} label={consent(term)} checked={customer[term]} disabled />
             ))}
           </div>
         </div>
