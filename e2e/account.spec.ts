@@ -186,7 +186,7 @@ test.describe('account as a customer (Polish)', () => {
     await expect(page.getByRole('combobox', { name: 'Kraj (prefiks NIP)' })).toHaveValue('PL');
     await page.getByRole('textbox', { name: 'NIP', exact: true }).fill('526-025-02-75');
     await page.getByRole('button', { name: 'Zapisz dane do faktury' }).click();
-    await expect(page.getByText('Nieprawidłowy numer NIP.')).toBeVisible();
+    await expect(page.getByText(/^Nieprawidłowy numer NIP: 10 cyfr/)).toBeVisible();
     await page.getByRole('textbox', { name: 'NIP', exact: true }).fill('526-025-02-74');
     await page.getByRole('button', { name: 'Zapisz dane do faktury' }).click();
     await expect(success(page)).toContainText('Dane do faktury zostały zapisane.');

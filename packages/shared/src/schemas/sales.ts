@@ -30,7 +30,7 @@ export const ZCartItemUpdate = z.object({
             ? undefined
             : iss.input === undefined
               ? 'validation.required'
-              : 'validation.wrongValue',
+              : 'validation.wholeNumber',
       })
       .int({ error: 'validation.integer' })
       .min(QUANTITY_MIN)

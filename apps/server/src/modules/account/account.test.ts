@@ -209,10 +209,14 @@ describe('POST customers/update', () => {
     [{ surname: undefined }, 'surname', 'To pole jest wymagane.'],
     [{ honorific: 'SIR' }, 'honorific', 'To pole jest wymagane.'],
     [{ phone: '51234567' }, 'phone', 'Wymaganych jest dokładnie 9 cyfr.'],
-    [{ phone: '51234567x' }, 'phone', 'Dozwolone są tylko cyfry.'],
+    [{ phone: '51234567x' }, 'phone', 'Dozwolone są tylko cyfry (0–9).'],
     [{ phone: '' }, 'phone', 'To pole jest wymagane.'],
     [{ phone_prefix: '+4' }, 'phone_prefix', 'Prefiks to znak + i od 2 do 3 cyfr.'],
-    [{ phone_prefix: '44', phone: '12345' }, 'phone', 'Numer telefonu nie pasuje do wybranego kraju.'],
+    [
+      { phone_prefix: '44', phone: '12345' },
+      'phone',
+      'Numer telefonu nie pasuje do wybranego kraju: sprawdź kraj i liczbę cyfr.',
+    ],
     [
       { customer: { ...profile.customer, city: 'x'.repeat(81) } },
       'customer.city',
@@ -301,8 +305,16 @@ describe('POST customers/update-invoice-data', () => {
   });
 
   it.each([
-    [{ tax_number: '5260250275' }, 'tax_number', 'Nieprawidłowy numer NIP.'],
-    [{ tax_number: '52602502' }, 'tax_number', 'Nieprawidłowy numer NIP.'],
+    [
+      { tax_number: '5260250275' },
+      'tax_number',
+      'Nieprawidłowy numer NIP: 10 cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.',
+    ],
+    [
+      { tax_number: '52602502' },
+      'tax_number',
+      'Nieprawidłowy numer NIP: 10 cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.',
+    ],
     [{ tax_number: '' }, 'tax_number', 'To pole jest wymagane.'],
     [{ tax_number_prefix: 'ZZ' }, 'tax_number_prefix', 'Nieprawidłowa wartość'],
     [{ invoice_company_name: '' }, 'invoice_company_name', 'To pole jest wymagane.'],

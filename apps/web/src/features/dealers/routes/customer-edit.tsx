@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AGREEMENT_TERMS,
-  DELIVERY_DATE_MIN,
-  deliveryDateMax,
   formatDisplayDate,
   type TDealerCustomer,
   type TUpdateDealerCustomer,
@@ -163,7 +161,6 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
 /** 'I have order number' unlocks order number (required) and delivery date; saving reloads the customer. */
 function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   const { t } = useTranslation('dealers');
-  const { t: tv } = useTranslation();
   const fieldError = useFieldErrorText();
   const popup = usePopup();
   const [open, setOpen] = useState(false);
@@ -174,13 +171,8 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
       customer: { order_number: customer.order_number ?? '', vehicle_issue: customer.vehicle_issue ?? '' },
     },
   });
-  const errorText = (error?: { message?: string }) => {
-    if (error?.message === 'validation.dateMin')
-      return tv('validation:dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) });
-    if (error?.message === 'validation.dateMax')
-      return tv('validation:dateMax', { date: formatDisplayDate(deliveryDateMax()) });
-    return fieldError(error);
-  };
+  // The date bounds travel inside the message (validation.dateMin|{"date":…}): no special case here.
+  const errorText = fieldError;
   const e = form.formState.errors.customer;
 
   if (!open) {
