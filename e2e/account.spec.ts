@@ -90,7 +90,7 @@ test.describe('account as a customer (Polish)', () => {
     await page.getByRole('radio', { name: 'Pani' }).click();
     await page.getByRole('textbox', { name: 'Ulica', exact: true }).fill('Mokotowska');
     await page.getByRole('textbox', { name: 'Miejscowość', exact: true }).fill('Warszawa');
-    await page.getByRole('checkbox', { name: 'e-mail', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'pocztą elektroniczną (e-mail)', exact: true }).click();
     await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
     await expect(success(page)).toContainText('Twoje dane zostały zapisane.');
     await closePopup(page);
@@ -106,8 +106,15 @@ test.describe('account as a customer (Polish)', () => {
     });
     await expect(page.getByTestId('phone-country')).toContainText('+49');
     // Rules consents already given cannot be withdrawn; marketing ones can.
-    await expect(page.getByRole('checkbox', { name: 'Akceptuję Regulamin Excellence Club.' })).toBeDisabled();
-    await expect(page.getByRole('checkbox', { name: 'e-mail', exact: true })).toBeEnabled();
+    // The one wording of each consent (packages/shared/src/consents.ts), with the day it was given.
+    await expect(
+      page.getByRole('checkbox', { name: /^Akceptuję Regulamin Excellence Club\./ }),
+    ).toBeDisabled();
+    await expect(
+      page.getByRole('checkbox', {
+        name: /^pocztą elektroniczną \(e-mail\) \(udzielona \d\d\.\d\d\.\d{4}\)$/,
+      }),
+    ).toBeEnabled();
   });
 
   test('the country list opens upward when there is little room below', async ({ page, request }) => {
@@ -179,7 +186,7 @@ test.describe('account as a customer (Polish)', () => {
     await expect(page.getByRole('combobox', { name: 'Kraj (prefiks NIP)' })).toHaveValue('PL');
     await page.getByRole('textbox', { name: 'NIP', exact: true }).fill('526-025-02-75');
     await page.getByRole('button', { name: 'Zapisz dane do faktury' }).click();
-    await expect(page.getByText('Nieprawidłowy numer NIP.')).toBeVisible();
+    await expect(page.getByText(/^Nieprawidłowy numer NIP: 10 cyfr/)).toBeVisible();
     await page.getByRole('textbox', { name: 'NIP', exact: true }).fill('526-025-02-74');
     await page.getByRole('button', { name: 'Zapisz dane do faktury' }).click();
     await expect(success(page)).toContainText('Dane do faktury zostały zapisane.');

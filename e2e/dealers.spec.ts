@@ -262,7 +262,7 @@ test.describe('dealer workspace', () => {
     await expect(page.getByRole('combobox', { name: 'Urząd skarbowy' })).toBeDisabled();
     for (const box of await page.getByRole('checkbox').all()) await box.click();
     await page.getByRole('button', { name: 'Dołącz do programu' }).click();
-    await expect(page.getByText('Nieprawidłowy numer NIP.')).toBeVisible();
+    await expect(page.getByText(/^Nieprawidłowy numer NIP: 10 cyfr/)).toBeVisible();
     await page.getByRole('textbox', { name: 'NIP' }).fill('123-456-32-18');
     await page.getByRole('button', { name: 'Dołącz do programu' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Dołączyłeś do programu bonusowego');

@@ -32,7 +32,9 @@ test.describe('sign-in and session', () => {
     await page.goto('/panel/login');
     await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
-    await expect(page.getByText('Podaj prawidłowy adres e-mail.')).toBeVisible();
+    await expect(
+      page.getByText('Podaj prawidłowy adres e-mail, np. jan.kowalski@example.com.'),
+    ).toBeVisible();
     await expect(page.getByText('To pole jest wymagane.')).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AvailabilityInput, availabilityBadge, productAction } from './availability';
+import { type AvailabilityInput, availabilityBadge, orderBlock, productAction } from './availability';
 import { categorySlug, parseProductParam, productSlug } from './slug';
 
 const base: AvailabilityInput = {
@@ -87,5 +87,19 @@ describe('slugs and product route parameters', () => {
     expect(parseProductParam('alpine-passes')).toEqual({ alias: 'alpine-passes' });
     expect(parseProductParam('0')).toBeNull();
     expect(parseProductParam('<script>')).toBeNull();
+  });
+});
+
+describe('why a member cannot order (the product page says so)', () => {
+  it.each([
+    [{}, null],
+    [{ can_order: false, is_past: true, in_cart: true }, 'past'],
+    [{ can_order: false, published: 2 }, 'announced'],
+    [{ can_order: false, in_cart: true, limit_reached: true }, 'in-cart'],
+    [{ can_order: false, limit_reached: true, overall_limit: null }, 'limit-reached'],
+    [{ can_order: false, overall_limit: null, can_set_notification: true }, 'sold-out'],
+    [{ can_order: false }, 'sales-closed'],
+  ] as const)('%o → %s', (patch, reason) => {
+    expect(orderBlock({ ...base, ...patch })).toBe(reason);
   });
 });

@@ -19,7 +19,26 @@ export type AvailabilityInput = {
   overall_limit: number | null;
   status_limit: number;
   event_images_count?: number;
+  in_cart?: boolean;
+  limit_reached?: boolean;
 };
+
+/** Why a member cannot order an experience, the first that applies; null when they can. */
+export type OrderBlock = 'past' | 'announced' | 'in-cart' | 'limit-reached' | 'sold-out' | 'sales-closed';
+
+/**
+ * The reason the product page gives (issue 14): a member is told why, and what they can do,
+ * rather than "you cannot order this". Sales close the day before the start (member-flags.ts).
+ */
+export function orderBlock(p: AvailabilityInput): OrderBlock | null {
+  if (p.can_order) return null;
+  if (p.is_past) return 'past';
+  if (p.published === PUBLISHED_ANNOUNCED) return 'announced';
+  if (p.in_cart) return 'in-cart';
+  if (p.limit_reached) return 'limit-reached';
+  if (!p.overall_limit) return 'sold-out';
+  return 'sales-closed';
+}
 
 /**
  * The badge of SPEC.md §4, shown when notifications cannot be set: no seats left (empty

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZChangePassword, ZLogin } from '../index';
-import { issueToTranslation } from './issues';
+import { cartItemSchema, deliveryDate, ZChangePassword, ZLogin } from '../index';
+import { encodeMessage, isMessageKey, issueToTranslation, translateMessageKey } from './issues';
 import { validationMessages } from './validation';
 
 /** The key and amount a failed value produces, as the error handler and the forms read them. */
@@ -135,5 +135,53 @@ describe('validation catalogue: plural forms rendered by i18next', () => {
     expect(i18n.getFixedT('pl')('validation.min', { amount: 1 })).toBe('Najmniejsza dozwolona wartość to 1.');
     expect(i18n.getFixedT('en')('validation.wrongValue')).toBe('Incorrect value');
     expect(i18n.getFixedT('pl')('validation.wrongValue')).toBe('Nieprawidłowa wartość');
+  });
+});
+
+describe('parameters reach the words through a form library (which keeps only the message)', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: {
+      pl: { validation: validationMessages.pl },
+      en: { validation: validationMessages.en },
+    },
+    lng: 'pl',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  const words = (lng: 'pl' | 'en', message: string) =>
+    translateMessageKey(
+      i18n.getFixedT(lng) as unknown as (k: string, o?: Record<string, unknown>) => string,
+      message,
+    );
+  /** What react-hook-form's zod resolver keeps of the first issue: its message only. */
+  const formMessage = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    if (result.success) throw new Error('expected a failure');
+    return result.error.issues[0]!.message;
+  };
+
+  it('the cart quantity above the limit names the limit in both languages', () => {
+    const schema = cartItemSchema({ maxQuantity: 3, termIds: [] });
+    const message = formMessage(schema, { quantity: 7, answer: null, persons: [], terms: [] });
+    expect(words('pl', message)).toBe('Największa dozwolona wartość to 3.');
+    expect(words('en', message)).toBe('The largest allowed value is 3.');
+  });
+
+  it('a date bound keeps its date, built-in amounts keep theirs', () => {
+    expect(words('pl', formMessage(deliveryDate(), '2019-06-01'))).toBe(
+      'Najwcześniejsza dozwolona data to 01/01/2020.',
+    );
+    expect(words('en', formMessage(z.string().min(8), 'abc'))).toBe('Must be at least 8 characters long.');
+  });
+
+  it('encoded parameters survive any characters and a plain amount stays short', () => {
+    expect(encodeMessage('validation.max', { amount: 5 })).toBe('validation.max|5');
+    expect(encodeMessage('validation.required')).toBe('validation.required');
+    const odd = encodeMessage('validation.dateMin', { date: 'a|b "c"' });
+    expect(issueToTranslation({ message: odd }).options).toEqual({ date: 'a|b "c"' });
+    expect(isMessageKey(odd)).toBe(true);
+    expect(isMessageKey('Nieprawidłowa wartość')).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export { type IssueLike, issueToTranslation, translateMessageKey } from './translate';
+export {
+  encodeMessage,
+  type IssueLike,
+  isMessageKey,
+  issueToTranslation,
+  translateMessageKey,
+} from './translate';
 
 function defaultKey(iss: z.core.$ZodRawIssue): string {
   switch (iss.code) {

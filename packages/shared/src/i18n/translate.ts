@@ -15,17 +15,53 @@ export type IssueLike = {
   params?: Record<string, unknown>;
 };
 
-/** i18next options for an issue: key without the namespace part and its amount. */
+const KEY = /^[a-z]+\.[A-Za-z.]+$/;
+
+/**
+ * A message key with its parameters in one string ("validation.max|5",
+ * 'validation.dateMin|{"date":"01/01/2020"}'): form libraries keep only an issue's message, so
+ * parameters travelling beside it (zod's `params`) would be lost and "{{amount}}" shown raw.
+ */
+export function encodeMessage(key: string, params?: Record<string, unknown>): string {
+  if (!params || Object.keys(params).length === 0) return key;
+  const keys = Object.keys(params);
+  if (keys.length === 1 && keys[0] === 'amount' && typeof params.amount === 'number') {
+    return `${key}|${params.amount}`;
+  }
+  return `${key}|${JSON.stringify(params)}`;
+}
+
+/** Whether a string is a message key, with or without encoded parameters. */
+export function isMessageKey(message: string): boolean {
+  return KEY.test(message.split('|')[0] ?? '');
+}
+
+function decodeParams(encoded: string | undefined): Record<string, unknown> {
+  if (encoded === undefined || encoded === '') return {};
+  if (encoded.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(encoded);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+  return { amount: encoded };
+}
+
+/** i18next options for an issue: key without the namespace part and its parameters. */
 export function issueToTranslation(issue: IssueLike): {
   key: string;
   options: Record<string, unknown>;
 } {
-  const [rawKey = '', encodedAmount] = issue.message.split('|');
-  const key = /^[a-z]+\.[A-Za-z.]+$/.test(rawKey) ? rawKey : 'validation.wrongValue';
-  const amountRaw = encodedAmount ?? issue.params?.amount ?? issue.minimum ?? issue.maximum;
+  const bar = issue.message.indexOf('|');
+  const rawKey = bar < 0 ? issue.message : issue.message.slice(0, bar);
+  const encoded = bar < 0 ? undefined : issue.message.slice(bar + 1);
+  const key = KEY.test(rawKey) ? rawKey : 'validation.wrongValue';
+  const options: Record<string, unknown> = { ...(issue.params ?? {}), ...decodeParams(encoded) };
+  const amountRaw = options.amount ?? issue.minimum ?? issue.maximum;
   const amount = amountRaw === undefined ? undefined : Number(amountRaw);
-  const options: Record<string, unknown> = { ...(issue.params ?? {}) };
-  if (amount !== undefined) {
+  if (amount !== undefined && !Number.isNaN(amount)) {
     options.amount = amount;
     options.count = amount;
   }

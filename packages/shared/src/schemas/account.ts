@@ -173,6 +173,8 @@ export type TAddress = {
 };
 
 export type TConsents = Record<(typeof CONSENT_KEYS)[number], boolean>;
+/** When each consent now given was given (ISO time); a consent given before this was recorded has none. */
+export type TConsentTimes = { consents_given_at: Partial<Record<(typeof CONSENT_KEYS)[number], string>> };
 
 export type TInvoiceFields = {
   invoice_company_name: string | null;
@@ -208,7 +210,7 @@ type UserBase = {
 
 export type TCustomerUser = UserBase & {
   type: 'CUSTOMER';
-  customer: TClubCard & TConsents & TInvoiceFields & { interests: number[] };
+  customer: TClubCard & TConsents & TConsentTimes & TInvoiceFields & { interests: number[] };
 };
 
 export type TDealerUser = UserBase &

@@ -96,8 +96,8 @@ describe('bonus sign-up', () => {
       term_4: 'validation.termRequired',
       name: 'validation.minLength|2',
       email: 'validation.email',
-      phone: 'validation.wrongValue',
-      post_code: 'validation.wrongValue',
+      phone: 'validation.contactPhone',
+      post_code: 'validation.postCode',
     });
   });
 

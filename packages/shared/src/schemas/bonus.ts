@@ -44,20 +44,20 @@ export const taxNumber = () =>
 
 /** Polish postal code 00-000. */
 export const polishPostCode = () =>
-  requiredText(6).pipe(z.string().regex(/^\d{2}-\d{3}$/, { error: 'validation.wrongValue' }));
+  requiredText(6).pipe(z.string().regex(/^\d{2}-\d{3}$/, { error: 'validation.postCode' }));
 
 /** A phone number as people write it: optional +, digits, spaces and dashes, 9 to 15 digits. */
 export const contactPhone = () =>
   requiredText(25).pipe(
     z
       .string()
-      .regex(/^\+?[\d\s-]+$/, { error: 'validation.wrongValue', abort: true })
+      .regex(/^\+?[\d\s-]+$/, { error: 'validation.contactPhone', abort: true })
       .refine(
         (v) => {
           const digits = v.replace(/\D/g, '').length;
           return digits >= 9 && digits <= 15;
         },
-        { error: 'validation.wrongValue' },
+        { error: 'validation.contactPhone' },
       ),
   );
 

@@ -68,6 +68,8 @@ export type TPhoto = { file: string; file_url: string; srcset: TImageSrcset };
 export type TCategory = {
   id: number;
   name: string;
+  /** The category's address in every language (canonical first): a link made in one opens in the other. */
+  slugs: string[];
   description: string;
   image_url: string | null;
   image_srcset: TImageSrcset;
@@ -116,6 +118,10 @@ export type TProduct = {
   can_order: boolean;
   can_set_notification: boolean;
   is_set_notification: boolean;
+  /** Already in the member's cart (then `can_order` is false): "In your cart", not "cannot order". */
+  in_cart: boolean;
+  /** The member holds `limit` seats already (orders waiting for payment or paid). */
+  limit_reached: boolean;
   is_past: boolean;
   limit: number;
   overall_limit: number | null;

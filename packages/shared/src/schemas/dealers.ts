@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage } from '../i18n/translate';
 import {
   CAR_MODELS,
   CUSTOMER_STATUSES,
@@ -50,7 +51,7 @@ export const deliveryDate = () =>
     .min(1, { error: 'validation.required', abort: true })
     .refine(isRealIsoDate, { error: 'validation.date', abort: true })
     .refine((v) => v >= DELIVERY_DATE_MIN, {
-      error: 'validation.dateMin',
+      error: encodeMessage('validation.dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) }),
       params: { date: formatDisplayDate(DELIVERY_DATE_MIN) },
       abort: true,
     })
@@ -59,7 +60,7 @@ export const deliveryDate = () =>
       if (v > max)
         ctx.addIssue({
           code: 'custom',
-          message: 'validation.dateMax',
+          message: encodeMessage('validation.dateMax', { date: formatDisplayDate(max) }),
           params: { date: formatDisplayDate(max) },
         });
     });

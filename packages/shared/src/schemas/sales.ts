@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage } from '../i18n/translate';
 import { type ORDER_STATUSES, type PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
 import { boolish, pageQuery } from './common';
 
@@ -29,7 +30,7 @@ export const ZCartItemUpdate = z.object({
             ? undefined
             : iss.input === undefined
               ? 'validation.required'
-              : 'validation.wrongValue',
+              : 'validation.wholeNumber',
       })
       .int({ error: 'validation.integer' })
       .min(QUANTITY_MIN)
@@ -86,7 +87,12 @@ export function cartItemIssues(item: TCartItemUpdate, rules: CartItemRules): Car
 export function cartItemSchema(rules: CartItemRules) {
   return ZCartItemUpdate.superRefine((item, ctx) => {
     for (const issue of cartItemIssues(item, rules)) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: issue.params });
+      ctx.addIssue({
+        code: 'custom',
+        path: issue.path,
+        message: encodeMessage(issue.message, issue.params),
+        params: issue.params,
+      });
     }
   });
 }

@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -50,6 +51,8 @@ export const customers = pgTable(
     term4Group: boolean('term_4_group').notNull().default(false),
     term4Phone: boolean('term_4_phone').notNull().default(false),
     term4Post: boolean('term_4_post').notNull().default(false),
+    /** When each consent now given was given (ISO time by flag name): kept by a trigger, see migration. */
+    consentsGivenAt: jsonb('consents_given_at').$type<Record<string, string>>().notNull().default({}),
     invoiceCompanyName: text('invoice_company_name'),
     invoiceStreet: text('invoice_street'),
     invoiceBuildingNumber: text('invoice_building_number'),

@@ -169,16 +169,54 @@ describe('POST customers/update', () => {
     });
   });
 
+  it('records when each consent was given, keeps that time and forgets it when a consent is withdrawn', async () => {
+    const { id, client } = await freshCustomer();
+    const before = Date.now();
+    await client.post('/customers/update', {
+      ...profile,
+      customer: { ...profile.customer, term_4_email: 1, term_4_car: 1 },
+    });
+    const first = (await client.get('/customers/item')).json().data.customer.consents_given_at;
+    for (const flag of ['term_1', 'term_2', 'term_3', 'term_4_car', 'term_4_email', 'term_4_group']) {
+      expect(Date.parse(first[flag]), flag).toBeGreaterThanOrEqual(before - 1000);
+    }
+    expect(first.term_2a).toBeUndefined();
+    expect(first.term_4_phone).toBeUndefined();
+
+    // Saved again later: the consents still given keep their first time; a withdrawn one has none.
+    await t.app.db
+      .update(customers)
+      .set({ consentsGivenAt: { ...first, term_4_email: '2026-03-12T09:00:00.000Z' } })
+      .where(eq(customers.userId, id));
+    await client.post('/customers/update', {
+      ...profile,
+      customer: { ...profile.customer, term_4_email: 1, term_4_car: 0 },
+    });
+    const second = (await client.get('/customers/item')).json().data.customer.consents_given_at;
+    expect(second.term_4_email).toBe('2026-03-12T09:00:00.000Z');
+    expect(second.term_1).toBe(first.term_1);
+    expect(second.term_4_car).toBeUndefined();
+
+    // Any writer is covered (the trigger of migration consent-given-at-trigger), SQL by hand too.
+    await t.app.db.update(customers).set({ term4Phone: true }).where(eq(customers.userId, id));
+    const [row] = await t.app.db.select().from(customers).where(eq(customers.userId, id));
+    expect(Date.parse(row!.consentsGivenAt.term_4_phone ?? '')).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it.each([
     [{ name: '' }, 'name', 'To pole jest wymagane.'],
     [{ name: 'A' }, 'name', 'Pole musi mieć co najmniej 2 znaki.'],
     [{ surname: undefined }, 'surname', 'To pole jest wymagane.'],
     [{ honorific: 'SIR' }, 'honorific', 'To pole jest wymagane.'],
     [{ phone: '51234567' }, 'phone', 'Wymaganych jest dokładnie 9 cyfr.'],
-    [{ phone: '51234567x' }, 'phone', 'Dozwolone są tylko cyfry.'],
+    [{ phone: '51234567x' }, 'phone', 'Dozwolone są tylko cyfry (0–9).'],
     [{ phone: '' }, 'phone', 'To pole jest wymagane.'],
     [{ phone_prefix: '+4' }, 'phone_prefix', 'Prefiks to znak + i od 2 do 3 cyfr.'],
-    [{ phone_prefix: '44', phone: '12345' }, 'phone', 'Numer telefonu nie pasuje do wybranego kraju.'],
+    [
+      { phone_prefix: '44', phone: '12345' },
+      'phone',
+      'Numer telefonu nie pasuje do wybranego kraju: sprawdź kraj i liczbę cyfr.',
+    ],
     [
       { customer: { ...profile.customer, city: 'x'.repeat(81) } },
       'customer.city',
@@ -267,8 +305,16 @@ describe('POST customers/update-invoice-data', () => {
   });
 
   it.each([
-    [{ tax_number: '5260250275' }, 'tax_number', 'Nieprawidłowy numer NIP.'],
-    [{ tax_number: '52602502' }, 'tax_number', 'Nieprawidłowy numer NIP.'],
+    [
+      { tax_number: '5260250275' },
+      'tax_number',
+      'Nieprawidłowy numer NIP: 10 cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.',
+    ],
+    [
+      { tax_number: '52602502' },
+      'tax_number',
+      'Nieprawidłowy numer NIP: 10 cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.',
+    ],
     [{ tax_number: '' }, 'tax_number', 'To pole jest wymagane.'],
     [{ tax_number_prefix: 'ZZ' }, 'tax_number_prefix', 'Nieprawidłowa wartość'],
     [{ invoice_company_name: '' }, 'invoice_company_name', 'To pole jest wymagane.'],

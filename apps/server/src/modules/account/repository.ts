@@ -104,7 +104,13 @@ export async function loadCustomerUser(db: Tx, user: UserRow): Promise<TCustomer
   return {
     ...userBase(user, lang),
     type: 'CUSTOMER',
-    customer: { ...clubCard(user), ...consents(row), ...invoiceFields(row), interests: ids },
+    customer: {
+      ...clubCard(user),
+      ...consents(row),
+      consents_given_at: row?.consentsGivenAt ?? {},
+      ...invoiceFields(row),
+      interests: ids,
+    },
   };
 }
 

@@ -122,7 +122,9 @@ describe.skipIf(skipIfNoDatabase)('auth over http', () => {
         password: ['To pole jest wymagane.'],
       });
       const bad = await login({ email: 'not-an-email', password: 'x' });
-      expect(bad.json().errors).toEqual({ email: ['Podaj prawidłowy adres e-mail.'] });
+      expect(bad.json().errors).toEqual({
+        email: ['Podaj prawidłowy adres e-mail, np. jan.kowalski@example.com.'],
+      });
       const long = await login({ email: 'a@example.com', password: 'x'.repeat(129) });
       expect(long.json().errors).toEqual({ password: ['Pole może mieć najwyżej 128 znaków.'] });
       const types = await login({ email: 42, password: ['x'] });
@@ -138,7 +140,10 @@ describe.skipIf(skipIfNoDatabase)('auth over http', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
         message: 'The form contains errors.',
-        errors: { email: ['Enter a valid e-mail address.'], password: ['This field is required.'] },
+        errors: {
+          email: ['Enter a valid e-mail address, e.g. name@example.com.'],
+          password: ['This field is required.'],
+        },
       });
     });
 

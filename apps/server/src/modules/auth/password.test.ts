@@ -298,7 +298,9 @@ describe.skipIf(skipIfNoDatabase)('passwords', () => {
     it('validates the e-mail', async () => {
       const res = await forgot('not-an-email');
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ email: ['Podaj prawidłowy adres e-mail.'] });
+      expect(res.json().errors).toEqual({
+        email: ['Podaj prawidłowy adres e-mail, np. jan.kowalski@example.com.'],
+      });
       const en = await forgot('', { 'accept-language': 'en' });
       expect(en.json().errors).toEqual({ email: ['This field is required.'] });
     });

@@ -96,11 +96,13 @@ describe('bonus/store', () => {
       expect(res.statusCode).toBe(422);
       return res.json().errors as Record<string, string[]>;
     };
-    expect((await errorsOf({ pesel: '4405140135x' })).pesel).toEqual(['Dozwolone są tylko cyfry.']);
+    expect((await errorsOf({ pesel: '4405140135x' })).pesel).toEqual(['Dozwolone są tylko cyfry (0–9).']);
     expect((await errorsOf({ pesel: '4405140135' })).pesel).toEqual(['Wymaganych jest dokładnie 11 cyfr.']);
-    expect((await errorsOf({ pesel: '44051401358' })).pesel).toEqual(['Nieprawidłowy numer PESEL.']);
+    expect((await errorsOf({ pesel: '44051401358' })).pesel).toEqual([
+      'Nieprawidłowy numer PESEL: 11 cyfr z poprawną cyfrą kontrolną.',
+    ]);
     expect((await errorsOf({ pesel: '', tax_number: '1234563219' })).tax_number).toEqual([
-      'Nieprawidłowy numer NIP.',
+      'Nieprawidłowy numer NIP: 10 cyfr z poprawną cyfrą kontrolną, np. 526-025-02-74.',
     ]);
     expect((await errorsOf({ pesel: '', tax_number: '123456321' })).tax_number).toEqual([
       'Wymaganych jest dokładnie 10 cyfr.',
@@ -130,10 +132,10 @@ describe('bonus/store', () => {
     const e = res.json().errors;
     expect(e.name).toEqual(['Must be at least 2 characters long.']);
     expect(e.surname).toEqual(['This field is required.']);
-    expect(e.email).toEqual(['Enter a valid e-mail address.']);
-    expect(e.phone).toEqual(['Incorrect value']);
+    expect(e.email).toEqual(['Enter a valid e-mail address, e.g. name@example.com.']);
+    expect(e.phone).toEqual(['Enter a phone number of 9 to 15 digits, e.g. +48 512 345 678.']);
     expect(e.address).toEqual(['This field is required.']);
-    expect(e.post_code).toEqual(['Incorrect value']);
+    expect(e.post_code).toEqual(['The postal code format is 00-000.']);
     expect(e.city).toEqual(['This field is required.']);
     expect(e.taxation_form).toHaveLength(1);
     expect(e.term_2).toEqual(['This consent is required.']);

@@ -148,7 +148,7 @@ describe('cart: item data (SPEC.md §5)', () => {
     const allTerms = terms.map((x) => ({ term_id: x.id, value: 1 }));
     const notNumber = await api.post(`/sales/cart/update/${id}`, { quantity: 'abc', terms: allTerms });
     expect(notNumber.statusCode).toBe(422);
-    expect(notNumber.json().errors.quantity).toEqual(['Incorrect value']);
+    expect(notNumber.json().errors.quantity).toEqual(['Enter a whole number, e.g. 2.']);
     const fraction = await api.post(`/sales/cart/update/${id}`, { quantity: 1.5, terms: allTerms });
     expect(fraction.json().errors.quantity).toEqual(['The value must be a whole number.']);
     const zero = await api.post(`/sales/cart/update/${id}`, { quantity: 0, terms: allTerms });

@@ -194,9 +194,17 @@ describe('products/item', () => {
     // Written by hand, as another process would: seen once its NOTIFY arrives (helpers.ts afterNotify).
     await t.database.db.insert(cartItems).values({ userId: user.id, productId: before.id, quantity: 1 });
     await afterNotify(async () => (await productByAlias(client, 'excellence-cup-golf')).can_order === false);
-    expect((await productByAlias(client, 'excellence-cup-golf')).can_order).toBe(false);
+    // Why: it is in the cart (the screens say "In your cart"), not the limit.
+    expect(await productByAlias(client, 'excellence-cup-golf')).toMatchObject({
+      can_order: false,
+      in_cart: true,
+      limit_reached: false,
+    });
     // Other members are not affected.
-    expect((await productByAlias(customer, 'excellence-cup-golf')).can_order).toBe(true);
+    expect(await productByAlias(customer, 'excellence-cup-golf')).toMatchObject({
+      can_order: true,
+      in_cart: false,
+    });
   });
 
   it('members reading the same cached page in turns each get their own flags', async () => {
@@ -215,8 +223,12 @@ describe('products/item', () => {
       throw new Error('not listed');
     };
     for (let round = 0; round < 2; round++) {
-      expect(await inList(client)).toMatchObject({ can_order: false, limit: 2 });
-      expect(await inList(customer)).toMatchObject({ can_order: true, is_set_notification: false });
+      expect(await inList(client)).toMatchObject({ can_order: false, in_cart: true, limit: 2 });
+      expect(await inList(customer)).toMatchObject({
+        can_order: true,
+        in_cart: false,
+        is_set_notification: false,
+      });
       expect(await inList(dealer)).toMatchObject({ can_order: false, can_set_notification: false });
     }
   });
@@ -289,6 +301,18 @@ describe('settings', () => {
       name: 'Motorsport',
       image_url: expect.stringMatching(/^\/panel\/media\//),
     });
+    // Each category's address in both languages, the member's own first (links in both languages).
+    const journeys = categories.find((c: { slugs: string[] }) => c.slugs.includes('journeys'));
+    expect(journeys.slugs).toEqual(['wyprawy', 'journeys']);
+    const english = await signedInAs(
+      t.app,
+      (await createTestUser(t.app.db, { type: 'CUSTOMER', language: 'en' })).email,
+    );
+    const inEnglish = (await english.get('/settings/categories/items')).json().data;
+    expect(inEnglish.find((c: { id: number }) => c.id === journeys.id).slugs).toEqual([
+      'journeys',
+      'wyprawy',
+    ]);
     const partners = (await customer.get('/settings/partners/items')).json().data;
     expect(partners.length).toBeGreaterThanOrEqual(4);
     expect(partners.some((p: { url: string | null }) => p.url === null)).toBe(true);
@@ -392,7 +416,11 @@ describe('member flags', () => {
     expect(memberFlags(base, { ...member, today: '2030-06-11' })).toMatchObject({ is_past: true });
   });
   it('stops orders at the member limit', () => {
-    expect(memberFlags({ ...base, heldQuantity: 2 }, member).can_order).toBe(false);
+    expect(memberFlags({ ...base, heldQuantity: 2 }, member)).toMatchObject({
+      can_order: false,
+      limit_reached: true,
+      in_cart: false,
+    });
     expect(memberFlags({ ...base, heldQuantity: 1 }, member).can_order).toBe(true);
   });
   it('treats an uncapped experience as available', () => {

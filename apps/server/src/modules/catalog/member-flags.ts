@@ -25,6 +25,10 @@ export type MemberFlags = {
   can_order: boolean;
   can_set_notification: boolean;
   is_set_notification: boolean;
+  /** The experience is in the member's cart: the screens say so instead of "cannot order". */
+  in_cart: boolean;
+  /** The member already holds `limit` seats (orders waiting for payment or paid). */
+  limit_reached: boolean;
   is_past: boolean;
   limit: number;
   overall_limit: number | null;
@@ -79,6 +83,8 @@ export function memberFlags(p: FlagInput, m: MemberContext): MemberFlags {
     can_order: canOrder,
     can_set_notification: canSetNotification,
     is_set_notification: isCustomer && p.notificationSet,
+    in_cart: isCustomer && p.inCart,
+    limit_reached: isCustomer && limitReached,
     is_past: isPast,
     limit: p.memberLimit,
     overall_limit: seatsLeft > 0 ? seatsLeft : null,

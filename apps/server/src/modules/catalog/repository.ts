@@ -1,4 +1,5 @@
 import {
+  categorySlug,
   DEFAULT_INTERESTS,
   groszeToPln,
   type LanguageCode,
@@ -347,7 +348,7 @@ function toProductJson(row: SharedRow, extra?: Record<string, unknown>): Product
 
 /** The member's flags as JSON members (no braces), in MemberFlags' key order; every value is a number, a boolean or null. */
 export function memberFlagsJson(f: MemberFlags): string {
-  return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
+  return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"in_cart":${f.in_cart},"limit_reached":${f.limit_reached},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
 }
 
 /** Everything `flagsFor` reads besides the product's static part, as one string. */
@@ -610,6 +611,7 @@ async function readCategories(db: Tx, lang: LanguageCode): Promise<TCategory[]> 
   return rows.map((r) => ({
     id: r.id,
     name: en ? r.nameEn : r.namePl,
+    slugs: [...new Set(en ? [r.nameEn, r.namePl] : [r.namePl, r.nameEn])].map(categorySlug),
     description: en ? r.descriptionEn : r.descriptionPl,
     image_url: mediaUrl(r.image),
     image_srcset: mediaSrcset(r.image),

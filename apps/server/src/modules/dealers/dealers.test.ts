@@ -263,7 +263,7 @@ describe('dealers/customers/register/new', () => {
     const errors = res.json().errors;
     expect(errors['user.name']).toEqual(['Must be at least 2 characters long.']);
     expect(errors['user.surname']).toEqual(['This field is required.']);
-    expect(errors['user.email']).toEqual(['Enter a valid e-mail address.']);
+    expect(errors['user.email']).toEqual(['Enter a valid e-mail address, e.g. name@example.com.']);
     expect(errors['user.honorific']).toHaveLength(1);
     expect(errors['user.language_id']).toEqual(['This field is required.']);
     expect(errors['customer.model']).toHaveLength(1);
@@ -329,7 +329,7 @@ describe('dealers/customers/register/existing', () => {
       'Najwcześniejsza dozwolona data to 01/01/2020.',
     ]);
     expect((await bad({ vehicle_issue: '2024-02-30' }))['customer.vehicle_issue']).toEqual([
-      'Podaj prawidłową datę.',
+      'Podaj prawidłową datę w formacie dd/mm/rrrr.',
     ]);
     expect((await bad({ vehicle_issue: '2099-01-01' }))['customer.vehicle_issue']?.[0]).toMatch(
       /^Najpóźniejsza/,

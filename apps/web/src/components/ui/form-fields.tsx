@@ -1,6 +1,6 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import * as RadioGroup from '@radix-ui/react-radio-group';
-import { translateMessageKey } from '@club/shared/i18n/translate';
+import { isMessageKey, translateMessageKey } from '@club/shared/i18n/translate';
 import {
   forwardRef,
   type InputHTMLAttributes,
@@ -20,7 +20,7 @@ export function useFieldErrorText() {
   return (error?: FieldError | { message?: string }) => {
     const message = error?.message;
     if (!message) return undefined;
-    return /^[a-z]+\.[A-Za-z.]+(\|\d+)?$/.test(message)
+    return isMessageKey(message)
       ? translateMessageKey(t as unknown as (k: string, o?: Record<string, unknown>) => string, message)
       : message;
   };

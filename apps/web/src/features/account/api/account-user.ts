@@ -3,6 +3,7 @@ import {
   type TAddress,
   type TClubCard,
   type TConsents,
+  type TConsentTimes,
   type TCustomerUser,
   type TDealerUser,
   type TInvoiceFields,
@@ -30,6 +31,8 @@ export type AccountView = {
   address: TAddress;
   card: TClubCard;
   consents: TConsents;
+  /** When each given consent was given (ISO); absent when not recorded. */
+  consentsGivenAt: TConsentTimes['consents_given_at'];
   invoice: TInvoiceFields;
   interests: number[];
 };
@@ -76,6 +79,7 @@ export function toAccountView(user: TCustomerUser | TDealerUser): AccountView {
       term_4_phone: source.term_4_phone,
       term_4_post: source.term_4_post,
     },
+    consentsGivenAt: isCustomer ? ((source as TCustomerUser['customer']).consents_given_at ?? {}) : {},
     invoice: {
       invoice_company_name: source.invoice_company_name,
       invoice_street: source.invoice_street,

@@ -9,7 +9,7 @@ import {
   ZCustomerProfileUpdate,
 } from '@club/shared';
 import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js/min';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ import {
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
+import { useConsentText } from '../../../lib/consents';
 import { reloadCurrentUser, useSession } from '../../../lib/session';
 import type { AccountView } from '../api/account-user';
 import { useRemoveAccount } from '../api/remove-account';
@@ -65,7 +66,15 @@ function toFormValues(account: AccountView, prefix: string): TCustomerProfileInp
 
 /** /account/user-info: the profile form of SPEC.md §2; read-only for dealers (SPEC.md §6). */
 export default function UserInfoPage() {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
+  const consent = useConsentText();
+  // "12.03.2026" in Polish, "12/03/2026" in English: the day the member gave the consent, in Poland.
+  const givenDate = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Warsaw',
+  });
   const errorText = useFieldErrorText();
   const popup = usePopup();
   const navigate = useNavigate();
@@ -116,7 +125,21 @@ export default function UserInfoPage() {
     });
   };
 
-  const consentBox = (key: (typeof CONSENT_KEYS)[number], label: string) => (
+  const givenAt = account.consentsGivenAt;
+  const consentLabel = (key: (typeof CONSENT_KEYS)[number]) => {
+    if (!saved[key]) return consent(key);
+    const at = givenAt[key];
+    return (
+      <>
+        {consent(key)}{' '}
+        <span className={styles.consentGiven} data-testid={`consent-given-${key}`}>
+          ({at ? t('profile.givenOn', { date: givenDate.format(new Date(at)) }) : t('profile.given')})
+        </span>
+      </>
+    );
+  };
+
+  const consentBox = (key: (typeof CONSENT_KEYS)[number], label: ReactNode) => (
     <Controller
       key={key}
       control={form.control}
@@ -231,12 +254,12 @@ export default function UserInfoPage() {
 
               <h3 className={styles.groupTitle}>{t('profile.consents')}</h3>
               <p className={styles.counter}>{t('profile.consentsLead')}</p>
-              {RULES.map((key) => consentBox(key, t(`profile.${key}`)))}
+              {RULES.map((key) => consentBox(key, consentLabel(key)))}
               <p className={styles.counter} style={{ marginTop: 'var(--space-4)' }}>
-                {t('profile.marketingChannels')}
+                {consent('marketing')}
               </p>
               <div className={formLayout.grid}>
-                {MARKETING.map((key) => consentBox(key, t(`profile.${key}`)))}
+                {MARKETING.map((key) => consentBox(key, consentLabel(key)))}
               </div>
             </fieldset>
             <div className={formLayout.actions}>

@@ -20,6 +20,7 @@ import {
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { ApiError } from '../../../lib/api-client';
+import { useConsentText } from '../../../lib/consents';
 import { useAcceptAgreements, useAgreementsInvitation } from '../api/agreements';
 import styles from '../components/dealers.module.css';
 import { TokenPageStatus } from '../components/token-page-status';
@@ -53,6 +54,7 @@ function AgreementsForm({
   invitation: NonNullable<ReturnType<typeof useAgreementsInvitation>['data']>;
 }) {
   const { t } = useTranslation('dealers');
+  const consent = useConsentText();
   const errorText = useFieldErrorText();
   const popup = usePopup();
   const accept = useAcceptAgreements();
@@ -146,17 +148,17 @@ function AgreementsForm({
           <ConsentCheckboxList
             control={form.control}
             names={CLUB_TERMS}
-            label={(term) => t(`terms.${term}`)}
+            label={(term) => consent(term)}
             required={isRequired}
           />
           <p className={styles.note} style={{ marginTop: 'var(--space-3)' }}>
-            {t('terms.marketing')}
+            {consent('marketing')}
           </p>
           <ConsentCheckboxList
             className={styles.subTerms}
             control={form.control}
             names={MARKETING_TERMS}
-            label={(term) => t(`terms.${term}`)}
+            label={(term) => consent(term)}
             required={isRequired}
           />
         </div>

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AGREEMENT_TERMS,
-  DELIVERY_DATE_MIN,
-  deliveryDateMax,
   formatDisplayDate,
   type TDealerCustomer,
   type TUpdateDealerCustomer,
@@ -13,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useConsentText } from '../../../lib/consents';
 import {
   applyServerErrors,
   Button,
@@ -101,6 +100,7 @@ function CustomerEditBody({ id }: { id: number }) {
 
 function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
   const { t } = useTranslation('dealers');
+  const consent = useConsentText();
   const none = t('fields.none');
   const u = customer.user;
   const phone = u.phone ? `+${u.phone_prefix ?? ''} ${u.phone}`.replace('++', '+') : none;
@@ -164,24 +164,12 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
         </h2>
         <div className={styles.terms}>
           {AGREEMENT_TERMS.filter((term) => !term.startsWith('term_4')).map((term) => (
-            <CheckboxField
-              key={term}
-              name={term}
-              label={t(`terms.${term}`)}
-              checked={customer[term]}
-              disabled
-            />
+            <CheckboxField key={term} name={term} label={consent(term)} checked={customer[term]} disabled />
           ))}
-          <p className={styles.note}>{t('terms.marketing')}</p>
+          <p className={styles.note}>{consent('marketing')}</p>
           <div className={styles.subTerms}>
             {AGREEMENT_TERMS.filter((term) => term.startsWith('term_4')).map((term) => (
-              <CheckboxField
-                key={term}
-                name={term}
-                label={t(`terms.${term}`)}
-                checked={customer[term]}
-                disabled
-              />
+              <CheckboxField key={term} name={term} label={consent(term)} checked={customer[term]} disabled />
             ))}
           </div>
         </div>
@@ -193,7 +181,6 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
 /** 'I have order number' unlocks order number (required) and delivery date; saving reloads the customer. */
 function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   const { t } = useTranslation('dealers');
-  const { t: tv } = useTranslation();
   const fieldError = useFieldErrorText();
   const popup = usePopup();
   const gate = usePasswordGate();
@@ -205,13 +192,8 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
       customer: { order_number: customer.order_number ?? '', vehicle_issue: customer.vehicle_issue ?? '' },
     },
   });
-  const errorText = (error?: { message?: string }) => {
-    if (error?.message === 'validation.dateMin')
-      return tv('validation:dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) });
-    if (error?.message === 'validation.dateMax')
-      return tv('validation:dateMax', { date: formatDisplayDate(deliveryDateMax()) });
-    return fieldError(error);
-  };
+  // The date bounds travel inside the message (validation.dateMin|{"date":…}): no special case here.
+  const errorText = fieldError;
   const e = form.formState.errors.customer;
 
   if (!open) {

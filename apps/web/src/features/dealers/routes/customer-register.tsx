@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CAR_MODELS,
-  DELIVERY_DATE_MIN,
-  deliveryDateMax,
-  formatDisplayDate,
   HONORIFICS,
   type Honorific,
   type TRegisterExistingCustomer,
@@ -45,18 +42,8 @@ import styles from '../components/dealers.module.css';
 
 type Kind = 'NEW' | 'EXISTING';
 
-/** Error text of a field, with the date bounds filled in for the delivery date. */
-function useErrorText() {
-  const errorText = useFieldErrorText();
-  const { t } = useTranslation();
-  return (error?: { message?: string }) => {
-    if (error?.message === 'validation.dateMin')
-      return t('validation:dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) });
-    if (error?.message === 'validation.dateMax')
-      return t('validation:dateMax', { date: formatDisplayDate(deliveryDateMax()) });
-    return errorText(error);
-  };
-}
+/** Error text of a field; the date bounds travel inside the message (validation.dateMin|{"date":…}). */
+const useErrorText = useFieldErrorText;
 
 /** /customers/register: a new or an existing customer (SPEC.md §2, §5). */
 export default function CustomerRegisterPage() {

@@ -1,6 +1,6 @@
 import type { TProduct } from '@club/shared';
 import { productAction } from '@club/shared/availability';
-import { lazy, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass, usePopup } from '../../../components/ui';
@@ -9,9 +9,7 @@ import { trackCartAdd } from '../../../lib/analytics';
 import { useIsCustomer } from '../../../lib/session';
 import { useAddNotification } from '../api/add-notification';
 import { useAddToCart } from '../api/add-to-cart';
-import styles from './experiences.module.css';
-
-const LimitTooltip = lazy(() => import('./limit-tooltip'));
+import { OrderReason } from './order-reason';
 
 /**
  * The one action of SPEC.md §4 for an experience: gallery (past), notify when published (announced),
@@ -28,6 +26,7 @@ export function ProductActions({ product, detailed = false }: { product: TProduc
   const flags = {
     ...product,
     can_order: product.can_order && !added,
+    in_cart: product.in_cart || added,
     is_set_notification: product.is_set_notification || notified,
   };
   const action = productAction(flags);
@@ -50,63 +49,53 @@ export function ProductActions({ product, detailed = false }: { product: TProduc
     }
   };
 
+  let button: ReactNode = null;
   if (action.kind === 'gallery') {
-    if (!action.enabled || product.gallery_id === null) return null;
-    return (
-      <Link
-        className={buttonClass('secondary', 'small')}
-        to={`${paths.gallery}?gallery=${product.gallery_id}`}
-      >
-        {t('viewGallery')}
-      </Link>
-    );
-  }
-  if (!isCustomer) return null;
-  if (action.kind === 'order') {
-    return (
+    if (action.enabled && product.gallery_id !== null) {
+      button = (
+        <Link
+          className={buttonClass('secondary', 'small')}
+          to={`${paths.gallery}?gallery=${product.gallery_id}`}
+        >
+          {t('viewGallery')}
+        </Link>
+      );
+    }
+  } else if (!isCustomer) {
+    return null;
+  } else if (action.kind === 'order') {
+    button = (
       <Button size="small" onClick={order} loading={addToCart.isPending}>
         {t('addToCart')}
       </Button>
     );
-  }
-  if (action.kind === 'notify-when-published' || action.kind === 'waiting-list') {
+  } else if (action.kind === 'notify-when-published' || action.kind === 'waiting-list') {
     if (action.set) {
-      return (
+      button = (
         <Button size="small" variant="secondary" disabled>
           {t('notificationSet')}
         </Button>
       );
+    } else if (action.kind === 'waiting-list' || action.allowed) {
+      button = (
+        <Button size="small" variant="secondary" onClick={notify} loading={addNotification.isPending}>
+          {action.kind === 'waiting-list' ? t('joinWaitingList') : t('notifyWhenPublished')}
+        </Button>
+      );
     }
-    if (action.kind === 'notify-when-published' && !action.allowed) return null;
-    return (
-      <Button size="small" variant="secondary" onClick={notify} loading={addNotification.isPending}>
-        {action.kind === 'waiting-list' ? t('joinWaitingList') : t('notifyWhenPublished')}
-      </Button>
-    );
-  }
-  // Seats left but no order possible: in the cart already or the member's limit reached.
-  if (added) {
-    return (
+  } else if (flags.in_cart) {
+    // Already in the cart (the server's in_cart, or just added here): say so, with the way there.
+    button = (
       <Link className={buttonClass('secondary', 'small')} to={paths.cart}>
         {t('inCart')}
       </Link>
     );
   }
-  if (!product.overall_limit || !detailed) return null;
-  // A disabled button takes no focus: the wrapper carries the tooltip for keyboard users.
-  const disabled = (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip must be reachable by keyboard
-    <span tabIndex={0} className={styles.tooltipTrigger}>
-      <Button size="small" disabled>
-        {t('addToCart')}
-      </Button>
-    </span>
-  );
+  if (!detailed) return button;
   return (
-    <Suspense fallback={disabled}>
-      <LimitTooltip text={`${t('cannotOrder')} ${t('limitInfo', { count: product.limit })}`}>
-        {disabled}
-      </LimitTooltip>
-    </Suspense>
+    <>
+      {button}
+      {isCustomer && <OrderReason product={flags} />}
+    </>
   );
 }

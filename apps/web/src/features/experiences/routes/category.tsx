@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { categorySlug } from '@club/shared/slug';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { DataLoadError, PageHeader, ResponsivePicture, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useTrackCategoryVisit } from '../../../lib/analytics';
-import { findCategoryBySlug, useCategories } from '../api/get-categories';
+import { decodedPath, findCategoryBySlug, useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
 import styles from '../components/experiences.module.css';
@@ -13,6 +14,7 @@ import { categoryBanner } from '../components/picture-sizes';
 export default function CategoryPage() {
   const { t } = useTranslation('experiences');
   const { category: slug = '' } = useParams();
+  const location = useLocation();
   const menu = useExperiencesMenu();
   const categories = useCategories();
   useTrackCategoryVisit(categories.data && findCategoryBySlug(categories.data, slug));
@@ -32,6 +34,11 @@ export default function CategoryPage() {
   }
   const category = findCategoryBySlug(categories.data, slug);
   if (!category) return <Navigate to={paths.notFound} replace />;
+  // An address in the other language (or spelt otherwise) becomes the member's own one.
+  const canonical = paths.experienceCategory(categorySlug(category.name));
+  if (decodedPath(location.pathname) !== canonical) {
+    return <Navigate to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
+  }
   return (
     <>
       <ResponsivePicture className={styles.banner} {...categoryBanner(category)} fetchPriority="high" />

@@ -1,15 +1,17 @@
 import { PUBLISHED_ANNOUNCED } from '@club/shared/constants';
 import { formatMoney } from '@club/shared/money';
-import { categorySlug, parseProductParam } from '@club/shared/slug';
+import { categorySlug, parseProductParam, productSlug } from '@club/shared/slug';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { Badge, buttonClass, DataLoadError, LoadingOverlay, ResponsivePicture } from '../../../components/ui';
 import { LightHtml, useSafeHtml } from '../../../components/ui/light-html';
 import { paths } from '../../../config/paths';
 import { useTrackProductView } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
-import { useProduct } from '../api/get-product';
+import { decodedPath } from '../api/get-categories';
+import { productQueryKey, useProduct } from '../api/get-product';
 import { AvailabilityBadge } from '../components/availability-badge';
 import { formatDate } from '../components/format';
 import { ProductActions } from '../components/product-actions';
@@ -40,11 +42,24 @@ export default function ProductPage() {
   // Once opened, the popup stays mounted, so it closes (and gives the focus back) as Radix intends.
   const slideshowUsed = useRef(false);
   if (slide !== null) slideshowUsed.current = true;
-  useTrackProductView(query.data);
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  // Any address the panel ever made (the other language's category, the alias, an old name) opens,
+  // then becomes the canonical one of the member's language; the view is counted there, once.
+  const canonical = query.data
+    ? paths.experience(categorySlug(query.data.category.name), query.data.id, productSlug(query.data.name))
+    : null;
+  const moved = canonical !== null && decodedPath(location.pathname) !== canonical;
+  useTrackProductView(moved ? undefined : query.data);
 
   if (!key) return <Navigate to={paths.notFound} replace />;
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
     return <Navigate to={paths.notFound} replace />;
+  }
+  if (moved && query.data && canonical) {
+    // The product is in hand: the canonical address (by id) need not fetch it again.
+    queryClient.setQueryData(productQueryKey(query.data.id), query.data);
+    return <Navigate to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
   }
   const back =
     safePrevRoute(search.get('prevRoute')) ??

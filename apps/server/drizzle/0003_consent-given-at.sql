@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "consents_given_at" jsonb DEFAULT '{}'::jsonb NOT NULL;
