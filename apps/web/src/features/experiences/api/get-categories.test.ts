@@ -10,6 +10,9 @@ const category = (id: number, name: string, slugs: string[]): TCategory => ({
   image_url: null,
   banner_url: null,
   banner_mobile_url: null,
+  image_srcset: null,
+  banner_srcset: null,
+  banner_mobile_srcset: null,
 });
 
 describe('a category address in either language', () => {
