@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import styles from '../components/content.module.css';
 import { HOME_POSTER as POSTER, MEDIA } from '../components/home-media';
+import { PaymentResult } from '../components/payment-result';
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 const PlayIcon = () => (
@@ -69,6 +70,7 @@ export default function HomePage() {
 
   return (
     <>
+      <PaymentResult />
       <section className={styles.hero} aria-labelledby="home-title">
         <video
           ref={video}
