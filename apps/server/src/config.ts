@@ -109,14 +109,13 @@ const ZConfig = z
           message: `is required with PAYMENT_PROVIDER=${c.PAYMENT_PROVIDER}`,
         });
     }
-    // A real installation: production mode or no demo data (docs/payments.md).
-    const real = c.NODE_ENV === 'production' || c.SEED === 'none';
-    if (c.PAYMENT_PROVIDER === 'sandbox' && real && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+    // A real installation has no demo data (docs/payments.md); `npm start`'s demo runs in production mode.
+    if (c.PAYMENT_PROVIDER === 'sandbox' && c.SEED === 'none' && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
         message:
-          'sandbox takes no money and is refused with NODE_ENV=production or SEED=none; configure przelewy24 or payu, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1 for a demo',
+          'sandbox takes no money and is refused for a real installation (SEED=none); configure przelewy24 or payu, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1 for a demo',
       });
     }
     if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {

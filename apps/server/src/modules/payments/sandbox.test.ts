@@ -40,15 +40,17 @@ describe('payment configuration is checked at start, naming what is missing', ()
   });
 
   it('the sandbox is refused for a real installation unless the loud opt-in is set', () => {
-    expect(fails({ NODE_ENV: 'production' })).toMatch(
+    expect(fails({ NODE_ENV: 'production', SEED: 'none' })).toMatch(
       /PAYMENT_PROVIDER: sandbox takes no money.*ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1/,
     );
     expect(fails({ SEED: 'none' })).toMatch(/PAYMENT_PROVIDER: sandbox takes no money/);
     expect(
-      loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1' }).PAYMENT_PROVIDER,
+      loadConfig({ SEED: 'none', NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1' })
+        .PAYMENT_PROVIDER,
     ).toBe('sandbox');
-    // The README's quick start: no set-up at all.
+    // The README's quick start (`npm start`: production mode, demo data): no set-up at all.
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
   it('the panel is told to show the "test payments" ribbon only on the sandbox', () => {
