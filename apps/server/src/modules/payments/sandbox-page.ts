@@ -18,20 +18,37 @@ const ZRef = z.object({ ref: z.string().min(10).max(100) });
 const ZAction = ZRef.extend({ action: z.enum(['pay', 'cancel']) });
 const ZForm = z.object({ token: z.string().min(10).max(200) });
 
-/** The panel's own fonts, as the web build emitted them (hashed names), when the build is there. */
+/** The panel's own fonts (styles/fonts.css), as the web build emitted them (hashed names). */
 function panelFonts(configured?: string): string {
   try {
     const files = readdirSync(`${webDistDir(configured)}/assets`);
-    const find = (prefix: string) => files.find((f) => f.startsWith(prefix) && f.endsWith('.woff2'));
-    const inter = find('inter-polish-wght-normal');
-    const cormorant = find('cormorant-garamond-polish-500-normal');
-    return [
-      inter &&
-        `@font-face { font-family: 'Inter'; font-weight: 100 900; font-display: swap; src: url('/panel/assets/${inter}') format('woff2'); }`,
-      cormorant &&
-        `@font-face { font-family: 'Cormorant Garamond'; font-weight: 500; font-display: swap; src: url('/panel/assets/${cormorant}') format('woff2'); }`,
-    ]
-      .filter(Boolean)
+    const url = (prefix: string) => {
+      const file = files.find((f) => f.startsWith(prefix) && f.endsWith('.woff2'));
+      return file ? `url('/panel/assets/${file}') format('woff2')` : null;
+    };
+    const polish = 'U+0104-0107, U+0118-0119, U+0141-0144, U+015A-015B, U+0179-017C';
+    const faces = [
+      [
+        'Inter',
+        '100 900',
+        url('inter-latin-wght-normal'),
+        'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2212',
+      ],
+      ['Inter', '100 900', url('inter-polish-wght-normal'), polish],
+      [
+        'Cormorant Garamond',
+        '500',
+        url('cormorant-garamond-latin-500-normal'),
+        'U+0000-00FF, U+0131, U+0152-0153, U+2000-206F, U+20AC',
+      ],
+      ['Cormorant Garamond', '500', url('cormorant-garamond-polish-500-normal'), polish],
+    ] as const;
+    return faces
+      .filter(([, , src]) => src)
+      .map(
+        ([family, weight, src, range]) =>
+          `@font-face { font-family: '${family}'; font-weight: ${weight}; font-display: swap; src: ${src}; unicode-range: ${range}; }`,
+      )
       .join('\n');
   } catch {
     return '';
@@ -62,6 +79,7 @@ function page(lang: LanguageCode, title: string, body: string, fonts = ''): stri
   p { color: #b3ada3; margin: 0 0 24px; }
   ul { list-style: none; padding: 0; margin: 0 0 24px; border-top: 1px solid #2e2e33; }
   li { display: flex; justify-content: space-between; gap: 16px; padding: 12px 0; border-bottom: 1px solid #2e2e33; }
+  @media (max-width: 480px) { li { flex-direction: column; gap: 4px; } main { padding: 32px 20px; } }
   li span:last-child { color: #b3ada3; white-space: nowrap; }
   .amount { display: flex; justify-content: space-between; align-items: baseline; margin: 0 0 32px; }
   .amount strong { font-size: 28px; font-weight: 400; color: #fff; }
@@ -71,7 +89,7 @@ function page(lang: LanguageCode, title: string, body: string, fonts = ''): stri
     font: inherit; letter-spacing: .08em; text-transform: uppercase; font-size: 14px; text-decoration: none; }
   .primary { background: #90722C; color: #fff; border: 1px solid #90722C; }
   .primary:hover { background: #a5843a; }
-  .secondary { background: transparent; color: #ece8df; border: 1px solid #4a453c; }
+  .secondary { background: transparent; color: #f4f1ea; border: 1px solid #4a453c; }
   .secondary:hover { border-color: #90722C; }
   button:focus-visible, a:focus-visible { outline: 2px solid #c9a96e; outline-offset: 3px; }
 </style>

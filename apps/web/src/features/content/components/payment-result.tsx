@@ -74,10 +74,10 @@ export function PaymentResult() {
             {data.status === 'WAITING_PAYMENT' && data.expires_at && (
               <p className={styles.text}>
                 {t('payment.payUntil', {
-                  time: new Date(data.expires_at).toLocaleTimeString(i18n.language, {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  }),
+                  time: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }).format(new Date(data.expires_at)),
                 })}
               </p>
             )}
