@@ -78,7 +78,28 @@ export async function handleNotification(
   }
   if (!rightMoney(order, confirmed)) return refuse(app, order, provider, confirmed, 'operator');
 
-  if (confirmed.status === 'PENDING') return 'pending';
+  if (confirmed.status === 'PENDING') {
+    // Only a notification that itself says PENDING is recorded (its id names that status).
+    if (outcome.status === 'PENDING') {
+      const [event] = await app.db
+        .insert(paymentEvents)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          eventId: `${provider.name}:${outcome.eventId}`,
+          status: 'PENDING',
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (event)
+        await recordOrderEvent(app.db, order.id, 'PAYMENT_PENDING', {
+          provider: provider.name,
+          amountGrosze: confirmed.amountGrosze,
+          detail: { providerOrderId: confirmed.providerOrderId },
+        });
+    }
+    return 'pending';
+  }
   if (confirmed.status === 'WAITING_FOR_CONFIRMATION') {
     const [current] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     const accept = current?.status === 'WAITING_PAYMENT';

@@ -72,7 +72,12 @@ describe('PayU against its stand-in', () => {
     expect(payu.deliveries.slice(-2).map((d) => d.status)).toEqual([200, 200]);
     await placed();
     expect(payu.state.tokensIssued).toBe(before === 0 ? 1 : before);
-    expect(await timelineKinds(t, data.order_id)).toEqual(['CREATED', 'PAYMENT_REGISTERED', 'PAID']);
+    expect(await timelineKinds(t, data.order_id)).toEqual([
+      'CREATED',
+      'PAYMENT_REGISTERED',
+      'PAYMENT_PENDING',
+      'PAID',
+    ]);
   });
 
   it('accepts both signature algorithms, refuses a wrong one, an unknown order and a status PayU does not confirm', async () => {
@@ -139,6 +144,7 @@ describe('PayU against its stand-in', () => {
       expect(await timelineKinds(t, data.order_id)).toEqual([
         'CREATED',
         'PAYMENT_REGISTERED',
+        'PAYMENT_PENDING',
         'HELD_PAYMENT_ACCEPTED',
         'PAID',
       ]);
