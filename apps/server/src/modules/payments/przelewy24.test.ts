@@ -163,6 +163,24 @@ describe('Przelewy24 against its stand-in', () => {
     expect((await orderRow(t, order.id)).status).toBe('PAID');
   });
 
+  it('operator down while we verify: 503, so Przelewy24 sends again; the next one pays', async () => {
+    const { data, trn } = await placed();
+    p24.markPaid(trn);
+    const body = p24.notificationOf(trn);
+    p24.state.down = true;
+    let first: { status: number; body: string };
+    try {
+      first = await p24.notify(notifyUrl(), body);
+    } finally {
+      p24.state.down = false;
+    }
+    expect(first.status).toBe(503);
+    expect(first.body).not.toContain(CREDENTIALS.apiKey);
+    expect((await orderRow(t, data.order_id)).status).toBe('WAITING_PAYMENT');
+    const again = await p24.notify(notifyUrl(), body);
+    expect(JSON.parse(again.body).data.result).toBe('paid');
+  });
+
   it('money after the order expired is refunded automatically and the refund notification recorded', async () => {
     const { data, trn } = await placed();
     await t.app.db
