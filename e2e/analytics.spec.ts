@@ -177,7 +177,10 @@ async function placePaidOrder(request: APIRequestContext): Promise<{ id: number;
   expect(placed.ok(), await placed.text()).toBe(true);
   const order = (await placed.json()).data as { order_id: number; payment_url: string | null; total: number };
   if (order.payment_url) {
-    const pay = await request.post(`${new URL(order.payment_url).pathname}/pay`, { maxRedirects: 0 });
+    // The sandbox page's form carries a token signed when the page was shown.
+    const path = new URL(order.payment_url).pathname;
+    const token = /name="token" value="([^"]+)"/.exec(await (await request.get(path)).text())![1]!;
+    const pay = await request.post(`${path}/pay`, { form: { token }, maxRedirects: 0 });
     expect(pay.status()).toBe(303);
   }
   return { id: order.order_id, total: order.total };

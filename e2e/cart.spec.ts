@@ -53,12 +53,18 @@ async function addFilledItem(page: Page, productId: number, quantity = 1) {
   return id;
 }
 
-/** Places an order through the API and cancels it on the sandbox page (a fresh history entry). */
+/**
+ * Places an order through the API, cancels its payment on the sandbox page and lets its time run
+ * out (a cancelled payment keeps the seats until then): a fresh cancelled history entry.
+ */
 async function placeAndCancel(page: Page, productId: number) {
   await addFilledItem(page, productId);
   const order = await apiPost(page, '/sales/cart/order', { discount_code: '', is_invoice: 0 });
-  const res = await page.request.post(`${order.payment_url}/cancel`, { form: {} });
+  const shown = await (await page.request.get(order.payment_url)).text();
+  const token = /name="token" value="([^"]+)"/.exec(shown)![1]!;
+  const res = await page.request.post(`${order.payment_url}/cancel`, { form: { token } });
   expect(res.status()).toBe(200);
+  expect((await page.request.post(`${API}/test/orders/${order.order_id}/expire`)).ok()).toBe(true);
 }
 
 async function createCode(request: APIRequestContext, amount: number): Promise<string> {
@@ -159,7 +165,7 @@ test.describe('cart and payment (Polish)', () => {
     await page.getByRole('button', { name: 'Zapłać' }).click();
 
     // Back in the panel: home after payment, the cart is empty, the order is paid.
-    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1$/);
+    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
     await expect(page.getByRole('link', { name: 'Koszyk: 0 pozycji' })).toBeVisible();
     await page.goto('/panel/account/shopping-history');
     const row = page.getByRole('button', { name: new RegExp(`Zamówienie nr ${orderNo}`) });
@@ -177,7 +183,7 @@ test.describe('cart and payment (Polish)', () => {
     ).toHaveText('2');
     await expect(details).toContainText('−100,00 zł');
     await expect(details).toContainText('Razem2 300,00 zł');
-    await expect(details.getByRole('link', { name: 'Przejdź do płatności' })).toHaveCount(0);
+    await expect(details.getByRole('button', { name: 'Przejdź do płatności' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
     await expect(row).toBeFocused();
@@ -294,7 +300,7 @@ test.describe('cart and payment (Polish)', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Potwierdzenie zamówienia' });
     await expect(confirm).toContainText('nie nastąpi przekierowanie do płatności');
     await confirm.getByRole('button', { name: 'Potwierdź' }).click();
-    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1$/);
+    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
 
     await page.goto('/panel/account/shopping-history');
     await expect(historyRows(page)).toHaveCount(1);
@@ -302,7 +308,7 @@ test.describe('cart and payment (Polish)', () => {
     await expect(historyRows(page).first()).toContainText('0,00 zł');
   });
 
-  test('cancel on the sandbox page: the member sees the order was not paid; history says cancelled', async ({
+  test('cancel on the sandbox page: the order waits, the result screen offers pay again, and it is paid', async ({
     page,
     request,
   }) => {
@@ -315,14 +321,23 @@ test.describe('cart and payment (Polish)', () => {
     await expect(page.getByRole('heading', { name: 'Płatność testowa' })).toBeVisible();
     await page.getByRole('button', { name: 'Anuluj płatność' }).click();
     await expect(page.getByRole('heading', { name: 'Płatność anulowana' })).toBeVisible();
-    await expect(page.getByText(/Zamówienie nr \d+ nie zostało opłacone\./)).toBeVisible();
+    await expect(
+      page.getByText(/Zamówienie nr \d+ nie zostało opłacone\. Miejsca są zarezerwowane do/),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Wróć do Excellence Club' }).click();
-    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1$/);
+    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
+    const result = page.getByTestId('payment-result');
+    await expect(result.getByRole('heading', { name: 'Zamówienie czeka na płatność' })).toBeVisible();
 
     await page.goto('/panel/account/shopping-history');
-    await expect(historyRows(page).first()).toContainText('Anulowane');
-    await historyRows(page).first().getByRole('button').click();
-    await expect(page.getByRole('dialog').getByRole('link', { name: 'Przejdź do płatności' })).toHaveCount(0);
+    await expect(historyRows(page).first()).toContainText('Oczekuje na płatność');
+    await page.goBack();
+    await result.getByRole('button', { name: 'Zapłać ponownie' }).click();
+    await expect(page.getByRole('heading', { name: 'Płatność testowa' })).toBeVisible();
+    await page.getByRole('button', { name: 'Zapłać' }).click();
+    await expect(result.getByRole('heading', { name: 'Dziękujemy: zamówienie jest opłacone' })).toBeVisible();
+    await page.goto('/panel/account/shopping-history');
+    await expect(historyRows(page).first()).toContainText('Opłacone');
   });
 
   test('a waiting order offers the payment link again in its details', async ({ page, request }) => {
@@ -342,11 +357,10 @@ test.describe('cart and payment (Polish)', () => {
     await row.getByRole('button').click();
     const details = page.getByRole('dialog');
     await expect(details).toContainText('Zamówienie czeka na płatność do');
-    const pay = details.getByRole('link', { name: 'Przejdź do płatności' });
-    await expect(pay).toHaveAttribute('href', paymentUrl);
-    await pay.click();
+    await details.getByRole('button', { name: 'Przejdź do płatności' }).click();
+    await expect(page).toHaveURL(paymentUrl);
     await page.getByRole('button', { name: 'Zapłać' }).click();
-    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1$/);
+    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
     await page.goto('/panel/account/shopping-history');
     await expect(historyRows(page).first()).toContainText('Opłacone');
   });
@@ -388,7 +402,7 @@ test.describe('cart and payment (English)', () => {
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await expect(page.getByText(TRACK.en)).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1$/);
+    await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
 
     await page.goto('/panel/account/shopping-history');
     await expect(page.getByRole('heading', { name: 'Shopping history' })).toBeVisible();

@@ -22,9 +22,26 @@ const ZConfig = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    /** Key that signs sandbox payment notifications; shared by every process (derived when unset). */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'przelewy24', 'payu']).default('sandbox'),
+    /** Key that signs sandbox payment notifications; when unset, a random one kept in the database. */
     SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
+    /** The sandbox takes no money: a real installation (docs/payments.md) must opt in by this name. */
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    // Przelewy24 REST v1 (docs/payments.md): merchant id, shop id, API key (Basic auth), CRC key (signs).
+    P24_MERCHANT_ID: z.coerce.number().int().positive().optional(),
+    P24_POS_ID: z.coerce.number().int().positive().optional(),
+    P24_API_KEY: z.string().min(1).optional(),
+    P24_CRC: z.string().min(1).optional(),
+    P24_API_URL: z.url().default('https://secure.przelewy24.pl'),
+    // PayU REST v2.1: POS id, OAuth client id and secret, the second key (MD5) that signs notifications.
+    PAYU_POS_ID: z.string().regex(/^\d+$/, 'must be the numeric POS id').optional(),
+    PAYU_CLIENT_ID: z.string().min(1).optional(),
+    PAYU_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYU_SECOND_KEY: z.string().min(1).optional(),
+    PAYU_API_URL: z.url().default('https://secure.payu.com'),
     ORDER_PAYMENT_MINUTES: z.coerce
       .number()
       .int()
@@ -81,6 +98,27 @@ const ZConfig = z
         message: 'is not allowed with NODE_ENV=production',
       });
     }
+    const required: Record<string, (keyof typeof c)[]> = {
+      przelewy24: ['P24_MERCHANT_ID', 'P24_API_KEY', 'P24_CRC'],
+      payu: ['PAYU_POS_ID', 'PAYU_CLIENT_ID', 'PAYU_CLIENT_SECRET', 'PAYU_SECOND_KEY'],
+    };
+    for (const name of required[c.PAYMENT_PROVIDER] ?? []) {
+      if (c[name] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required with PAYMENT_PROVIDER=${c.PAYMENT_PROVIDER}`,
+        });
+    }
+    // A real installation has no demo data (docs/payments.md); `npm start`'s demo runs in production mode.
+    if (c.PAYMENT_PROVIDER === 'sandbox' && c.SEED === 'none' && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'sandbox takes no money and is refused for a real installation (SEED=none); configure przelewy24 or payu, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1 for a demo',
+      });
+    }
     if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -93,6 +131,9 @@ const ZConfig = z
   .transform((c) => ({
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    P24_POS_ID: c.P24_POS_ID ?? c.P24_MERCHANT_ID,
+    P24_API_URL: c.P24_API_URL.replace(/\/+$/, ''),
+    PAYU_API_URL: c.PAYU_API_URL.replace(/\/+$/, ''),
   }));
 
 export type Config = z.infer<typeof ZConfig>;

@@ -23,9 +23,11 @@ const escapeAttribute = (value: string): string =>
  */
 export function withSiteConfig(
   html: string,
-  config: { SITE_HOME_URL: string; LEGAL_NOTE_URL: string },
+  config: { SITE_HOME_URL: string; LEGAL_NOTE_URL: string; PAYMENT_PROVIDER?: string },
 ): string {
   const tags = [
+    // The sandbox takes no money: the panel shows a "test payments" ribbon (issue 15).
+    config.PAYMENT_PROVIDER === 'sandbox' ? '<meta name="club-test-payments" content="1" />' : '',
     `<meta name="club-site-home" content="${escapeAttribute(config.SITE_HOME_URL)}" />`,
     `<meta name="club-legal-note" content="${escapeAttribute(config.LEGAL_NOTE_URL)}" />`,
   ].join('');

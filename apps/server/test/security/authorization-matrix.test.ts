@@ -212,6 +212,11 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: String(w.ids.order),
     expect: customers(200, 404),
   }),
+  'POST /panel/api/v1/sales/orders/item/:id/pay': (w) => ({
+    url: String(w.ids.order),
+    expect: customers(200, 404),
+    why: 'pay again: the owner registers the waiting order with the operator again; another member is told it does not exist',
+  }),
   'POST /panel/api/v1/payments/notify/:provider': () => ({
     url: 'sandbox',
     body: { ref: 'unknown', status: 'PAID' },

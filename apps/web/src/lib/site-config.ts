@@ -14,6 +14,9 @@ export const siteHomeUrl = (): string => meta('club-site-home') ?? DEFAULT_SITE_
 
 export const legalNoteUrl = (): string => meta('club-legal-note') ?? DEFAULT_LEGAL_NOTE;
 
+/** The server takes payments through its sandbox (no money): the panel says so to every member. */
+export const testPayments = (): boolean => meta('club-test-payments') === '1';
+
 /**
  * The app's own route when the site home is a page of this app (the default: its sign-in page under
  * the router's base), else null: an address elsewhere is left with a full page load.

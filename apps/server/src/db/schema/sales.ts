@@ -68,6 +68,15 @@ export const orders = pgTable(
     buyer: jsonb('buyer'),
     paymentProvider: text('payment_provider').notNull().default('sandbox'),
     paymentRef: text('payment_ref').unique(),
+    /** Registrations with the operator so far; each one's id is `${paymentRef}.${n}` (pay again). */
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
+    /** The operator's page of the current registration (sandbox: our own page). */
+    paymentUrl: text('payment_url'),
+    /** The operator's id of the paid transaction (Przelewy24 orderId, PayU orderId): refunds need it. */
+    providerOrderId: text('provider_order_id'),
+    /** The registration id (`${paymentRef}.${n}`) that was paid: Przelewy24's refund names it. */
+    paidRef: text('paid_ref'),
+    refundedGrosze: integer('refunded_grosze').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -107,5 +116,32 @@ export const paymentEvents = pgTable('payment_events', {
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull().unique(),
   status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every payment state change of an order, oldest first (issue 15): registered, paid, cancelled,
+ * expired, refused notifications, refunds. The sales desk reads it; nothing here is a credential.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    provider: text('provider'),
+    amountGrosze: integer('amount_grosze'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Secrets generated once per installation (the sandbox's signing key when none is configured). */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

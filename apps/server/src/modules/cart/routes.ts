@@ -84,7 +84,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sales/cart/order', { config: customerOnly, schema: { body: ZPlaceOrder } }, async (request) => {
     const { user } = requireAuth(request);
-    const result = await placeOrder(app, user, request.body, request.lang);
+    const result = await placeOrder(app, user, request.body, request.lang, request.ip);
     return { success: true as const, data: result };
   });
 };

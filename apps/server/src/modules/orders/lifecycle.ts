@@ -6,6 +6,7 @@ import { discountCodes, orderItems, orders, products, users } from '../../db/sch
 import { translate } from '../../i18n';
 import { clubToday } from '../catalog/member-flags';
 import { notifyWaitingList } from '../catalog/notify-waiting-list';
+import { recordOrderEvent } from './timeline';
 
 export type OrderRow = typeof orders.$inferSelect;
 type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
@@ -127,6 +128,7 @@ export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}
         .for('update', { skipLocked: true });
       if (!order) return false;
       await cancelLockedOrder(tx, deps, order);
+      await recordOrderEvent(tx, order.id, 'EXPIRED', { provider: order.paymentProvider });
       return true;
     });
     if (!done) break;

@@ -10,7 +10,8 @@ import {
   products,
   users,
 } from '../../db/schema';
-import { paymentProviderFor } from '../payments/sandbox-provider';
+import { sandboxProvider } from '../payments/sandbox-provider';
+import { orderTimeline } from './timeline';
 import { expireUnpaidOrders } from './lifecycle';
 import { createMember, createTestProduct, joinWaitingList, memberApi, setInvoiceData } from './test-fixtures';
 
@@ -210,14 +211,24 @@ describe('payment (sandbox operator)', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('1,500.00 zł');
     expect(page.body).toContain(`Order no. ${placed.order_id}`);
+    // The link alone (no page shown, no signed token) pays nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'token=1700000000000.deadbeef',
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await orderRow(placed.order_id)).status).toBe('WAITING_PAYMENT');
+    const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
     const pay = await t.app.inject({
       method: 'POST',
       url: `${path}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: `token=${encodeURIComponent(token)}`,
     });
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe('/panel/home?after_payment=1');
+    expect(pay.headers.location).toBe(`/panel/home?after_payment=1&order=${placed.order_id}`);
     const order = (await api.get(`/sales/orders/item/${placed.order_id}`)).json().data;
     expect(order).toMatchObject({ status: 'PAID', payment_url: null });
     expect((await mailsTo(member.email)).map((m) => m.subject)).toContain(
@@ -230,17 +241,70 @@ describe('payment (sandbox operator)', () => {
     ).toBe(404);
   });
 
-  it('cancels: the seats come back and the waiting list gets one mail each', async () => {
+  it('a cancelled payment keeps the order and its seats; it is paid again; cancel after paid says so', async () => {
     const { api, product } = await memberWithCart({ quantity: 2, product: { totalSeats: 2 } });
     const placed = (await api.post('/sales/cart/order', {})).json().data;
     expect(await seatsTaken(product.id)).toBe(2);
-    const waiting = await createMember(t.app.db);
-    await joinWaitingList(t.app.db, product.id, waiting.id);
     const path = new URL(placed.payment_url).pathname;
-    const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel` });
+    const tokenOf = async () =>
+      /name="token" value="([^"]+)"/.exec((await t.app.inject({ method: 'GET', url: path })).body)![1]!;
+    const form = (token: string) => ({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
+    const token = await tokenOf();
+    const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel`, ...form(token) });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.body).toContain('nie zostało opłacone');
-    expect(cancel.body).toContain('/panel/home?after_payment=1');
+    expect(cancel.body).toContain(`/panel/home?after_payment=1&amp;order=${placed.order_id}`);
+    expect((await orderRow(placed.order_id)).status).toBe('WAITING_PAYMENT');
+    expect(await seatsTaken(product.id)).toBe(2);
+    // Pay again: a new registration, the same order.
+    const again = await api.post(`/sales/orders/item/${placed.order_id}/pay`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment_url).toBe(placed.payment_url);
+    expect((await orderRow(placed.order_id)).paymentAttempts).toBe(2);
+    const pay = await t.app.inject({ method: 'POST', url: `${path}/pay`, ...form(await tokenOf()) });
+    expect(pay.statusCode).toBe(303);
+    expect((await orderRow(placed.order_id)).status).toBe('PAID');
+    // A cancel sent from a page shown before the payment tells the truth.
+    const stale = await t.app.inject({ method: 'POST', url: `${path}/cancel`, ...form(token) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain('jest już opłacone');
+    expect((await orderRow(placed.order_id)).status).toBe('PAID');
+    const kinds = (await orderTimeline(t.app.db, placed.order_id)).map((e) => e.kind);
+    expect(kinds).toEqual([
+      'CREATED',
+      'PAYMENT_REGISTERED',
+      'PAYMENT_CANCELLED',
+      'PAYMENT_REGISTERED',
+      'PAID',
+    ]);
+    const paidAgain = await api.post(`/sales/orders/item/${placed.order_id}/pay`);
+    expect(paidAgain.statusCode).toBe(409);
+    expect(paidAgain.json().code).toBe('ORDER_NOT_WAITING');
+    expect(
+      (await api.post(`/sales/orders/item/${placed.order_id}/pay`, {}, { csrf: false })).statusCode,
+    ).toBe(403);
+    expect((await memberApi(t.app, null).post(`/sales/orders/item/${placed.order_id}/pay`)).statusCode).toBe(
+      401,
+    );
+    const other = memberApi(t.app, await createMember(t.app.db));
+    expect((await other.post(`/sales/orders/item/${placed.order_id}/pay`)).statusCode).toBe(404);
+    const dealer = memberApi(t.app, await createMember(t.app.db, { type: 'DEALER' }));
+    expect((await dealer.post(`/sales/orders/item/${placed.order_id}/pay`)).statusCode).toBe(403);
+  });
+
+  it('expiry gives the seats back and the waiting list gets one mail each', async () => {
+    const { api, product } = await memberWithCart({ quantity: 2, product: { totalSeats: 2 } });
+    const placed = (await api.post('/sales/cart/order', {})).json().data;
+    const waiting = await createMember(t.app.db);
+    await joinWaitingList(t.app.db, product.id, waiting.id);
+    await t.app.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed.order_id));
+    await expireUnpaidOrders(t.app);
     expect((await orderRow(placed.order_id)).status).toBe('CANCELLED');
     expect(await seatsTaken(product.id)).toBe(0);
     expect((await mailsTo(waiting.email)).filter((m) => m.template === 'waiting-list')).toHaveLength(1);
@@ -249,12 +313,13 @@ describe('payment (sandbox operator)', () => {
       .from(productNotifications)
       .where(and(eq(productNotifications.productId, product.id), isNull(productNotifications.notifiedAt)));
     expect(pending).toHaveLength(0);
+    expect((await orderTimeline(t.app.db, placed.order_id)).map((e) => e.kind)).toContain('EXPIRED');
   });
 
   it('verifies notifications and handles a repeated one once', async () => {
     const { api, product } = await memberWithCart();
     const placed = (await api.post('/sales/cart/order', {})).json().data;
-    const provider = paymentProviderFor(t.app.config);
+    const provider = await sandboxProvider(t.app);
     const ref = refOf(placed.payment_url);
     const notify = (body: unknown) =>
       t.app.inject({ method: 'POST', url: '/panel/api/v1/payments/notify/sandbox', payload: body as object });
@@ -265,6 +330,22 @@ describe('payment (sandbox operator)', () => {
       amountGrosze: 150_000,
     });
     expect((await notify({ ...signed, amount_grosze: 1 })).statusCode).toBe(400);
+    // Signed, but for another amount or currency: refused and in the timeline.
+    const cheap = await notify(
+      provider.signNotification({ eventId: 'evt-0', ref, status: 'PAID', amountGrosze: 1 }),
+    );
+    expect(cheap.json().data.result).toBe('amount-mismatch');
+    const euro = await notify(
+      provider.signNotification({
+        eventId: 'evt-e',
+        ref,
+        status: 'PAID',
+        amountGrosze: 150_000,
+        currency: 'EUR',
+      }),
+    );
+    expect(euro.json().data.result).toBe('amount-mismatch');
+    expect((await orderRow(placed.order_id)).status).toBe('WAITING_PAYMENT');
     expect((await notify({ nonsense: true })).statusCode).toBe(400);
     expect(
       (await t.app.inject({ method: 'POST', url: '/panel/api/v1/payments/notify/other', payload: signed }))
@@ -328,7 +409,7 @@ describe('expiry of unpaid orders', () => {
     expect((await mailsTo(waiting.email)).filter((m) => m.template === 'waiting-list')).toHaveLength(1);
     expect(await expireUnpaidOrders(t.app)).toBe(0);
     // A payment arriving after the expiry does not revive the order.
-    const provider = paymentProviderFor(t.app.config);
+    const provider = await sandboxProvider(t.app);
     const row = await orderRow(placedOrders[0]!.id);
     const late = await t.app.inject({
       method: 'POST',
@@ -340,8 +421,13 @@ describe('expiry of unpaid orders', () => {
         amountGrosze: row.totalGrosze,
       }),
     });
-    expect(late.json().data.result).toBe('ignored');
+    // Refunded at once (the sandbox refunds nothing real) and recorded for the sales desk.
+    expect(late.json().data.result).toBe('late-refunded');
     expect((await orderRow(placedOrders[0]!.id)).status).toBe('CANCELLED');
+    expect((await orderTimeline(t.app.db, row.id)).map((e) => e.kind).slice(-2)).toEqual([
+      'LATE_PAYMENT',
+      'REFUND_REQUESTED',
+    ]);
     expect(DB_KIND).toMatch(/pglite|postgres/);
   });
 

@@ -13,8 +13,11 @@ import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { findUsableDiscountCode } from '../cart/discount';
 import { cartProductState, heldQuantities, loadCartLines, rulesFor, storedItem } from '../cart/repository';
-import { paymentProviderFor } from '../payments/sandbox-provider';
-import { cancelLockedOrder, mailPaid } from './lifecycle';
+import { notifyUrlOf } from '../payments/handle-notification';
+import type { PaymentProvider } from '../payments/provider';
+import { paymentProvider } from '../payments/sandbox-provider';
+import { mailPaid, type OrderRow } from './lifecycle';
+import { recordOrderEvent } from './timeline';
 
 const INVOICE_FIELDS = [
   'invoiceCompanyName',
@@ -27,6 +30,8 @@ const INVOICE_FIELDS = [
 ] as const;
 
 export const RETURN_PATH = '/panel/home?after_payment=1';
+/** The member's browser comes back to Home with the order (SPEC.md §1: the order-completed event). */
+export const returnPathOf = (orderId: number) => `${RETURN_PATH}&order=${orderId}`;
 
 /**
  * Turns the member's cart into an order in one transaction (DESIGN.md §6). Locks, in this order:
@@ -39,8 +44,9 @@ export async function placeOrder(
   user: UserRow,
   input: TPlaceOrder,
   lang: LanguageCode,
+  customerIp = '127.0.0.1',
 ): Promise<TPlaceOrderResult> {
-  const provider = paymentProviderFor(app.config);
+  const provider = await paymentProvider(app);
   const placed = await app.db.transaction(async (tx) => {
     const lines = await loadCartLines(tx, user.id, lang, { lock: true });
     if (lines.length === 0) throw conflict('CART_EMPTY', 'cart.empty');
@@ -144,6 +150,10 @@ export async function placeOrder(
         lines.map((l) => l.row.id),
       ),
     );
+    await recordOrderEvent(tx, order!.id, total === 0 ? 'PAID' : 'CREATED', {
+      provider: provider.name,
+      amountGrosze: total,
+    });
     if (total === 0) await mailPaid(tx, app, order!);
     return order!;
   });
@@ -152,30 +162,69 @@ export async function placeOrder(
     void app.mailer.flush(app.db);
     return { order_id: placed.id, status: 'PAID', payment_url: null, total: 0 };
   }
+  const paymentUrl = await registerPayment(app, provider, placed, user.email, lang, customerIp);
+  return {
+    order_id: placed.id,
+    status: 'WAITING_PAYMENT',
+    payment_url: paymentUrl,
+    total: groszeToPln(placed.totalGrosze),
+  };
+}
+
+/**
+ * Registers (again) an order that waits for payment with the operator; each registration has its
+ * own id, `${paymentRef}.${n}`, so a late notification of an earlier one still finds the order.
+ * When the operator is down the order keeps its seats until it expires and the member can pay it
+ * again from the result screen or the shopping history.
+ */
+export async function registerPayment(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  order: OrderRow,
+  email: string,
+  lang: LanguageCode,
+  customerIp: string,
+): Promise<string> {
+  const [counted] = await app.db
+    .update(orders)
+    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+    .where(eq(orders.id, order.id))
+    .returning({ attempts: orders.paymentAttempts });
+  const lines = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const minutesLeft = order.expiresAt
+    ? Math.max(1, Math.floor((order.expiresAt.getTime() - Date.now()) / 60_000))
+    : app.config.ORDER_PAYMENT_MINUTES;
   try {
-    const { redirectUrl } = await provider.createPayment({
-      orderId: placed.id,
-      ref: placed.paymentRef!,
-      amountGrosze: placed.totalGrosze,
-      description: `Excellence Club #${placed.id}`,
-      buyerEmail: user.email,
+    const { redirectUrl, providerOrderId } = await provider.createPayment({
+      orderId: order.id,
+      ref: `${order.paymentRef}.${counted!.attempts}`,
+      amountGrosze: order.totalGrosze,
+      description: `Excellence Club #${order.id}`,
+      buyerEmail: email,
       language: lang,
-      returnUrl: `${app.config.PUBLIC_URL}${RETURN_PATH}`,
-      notifyUrl: `${app.config.PUBLIC_URL}/panel/api/v1/payments/notify/${provider.name}`,
+      returnUrl: `${app.config.PUBLIC_URL}${returnPathOf(order.id)}`,
+      notifyUrl: notifyUrlOf(app, provider.name),
+      timeLimitMinutes: minutesLeft,
+      customerIp,
+      lines: lines.map((l) => ({
+        name: l.productName,
+        unitPriceGrosze: l.priceGrosze,
+        quantity: l.quantity,
+      })),
     });
-    return {
-      order_id: placed.id,
-      status: 'WAITING_PAYMENT',
-      payment_url: redirectUrl,
-      total: groszeToPln(placed.totalGrosze),
-    };
+    await app.db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
+    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTERED', {
+      provider: provider.name,
+      amountGrosze: order.totalGrosze,
+      detail: { attempt: counted!.attempts, providerOrderId },
+    });
+    return redirectUrl;
   } catch (error) {
-    // The operator refused: the seats go back at once instead of waiting for the expiry.
-    app.log.error({ err: error }, 'payment provider refused the order');
-    await app.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, placed.id)).for('update');
-      if (order?.status === 'WAITING_PAYMENT') await cancelLockedOrder(tx, app, order);
+    app.log.error({ err: error, orderId: order.id }, 'payment provider refused the order');
+    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTRATION_FAILED', {
+      provider: provider.name,
+      detail: { attempt: counted!.attempts, reason: error instanceof Error ? error.message : 'unknown' },
     });
-    throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.unavailable');
+    throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.unavailable', { id: order.id }, undefined, {});
   }
 }

@@ -29,7 +29,7 @@ async function linesOf(db: Tx, orderIds: number[], lang: LanguageCode): Promise<
   return map;
 }
 
-function toOrder(order: OrderRow, items: TOrder['items'], paymentUrl: (ref: string) => string): TOrder {
+function toOrder(order: OrderRow, items: TOrder['items']): TOrder {
   const waiting =
     order.status === 'WAITING_PAYMENT' && order.expiresAt !== null && order.expiresAt > new Date();
   return {
@@ -37,7 +37,7 @@ function toOrder(order: OrderRow, items: TOrder['items'], paymentUrl: (ref: stri
     created_at: order.createdAt.toISOString(),
     status: order.status,
     items,
-    payment_url: waiting && order.paymentRef ? paymentUrl(order.paymentRef) : null,
+    payment_url: waiting ? order.paymentUrl : null,
     product_type: order.productType,
     subtotal: groszeToPln(order.totalGrosze + order.discountGrosze),
     discount: groszeToPln(order.discountGrosze),
@@ -47,13 +47,7 @@ function toOrder(order: OrderRow, items: TOrder['items'], paymentUrl: (ref: stri
   };
 }
 
-export async function listOrders(
-  db: Tx,
-  userId: number,
-  page: number,
-  lang: LanguageCode,
-  paymentUrl: (ref: string) => string,
-) {
+export async function listOrders(db: Tx, userId: number, page: number, lang: LanguageCode) {
   const [{ total }] = (await db
     .select({ total: sql<number>`count(*)::int` })
     .from(orders)
@@ -71,7 +65,7 @@ export async function listOrders(
     lang,
   );
   return {
-    data: rows.map((r) => toOrder(r, lines.get(r.id) ?? [], paymentUrl)),
+    data: rows.map((r) => toOrder(r, lines.get(r.id) ?? [])),
     paginationMetaData: {
       current_page: page,
       last_page: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE_ORDERS)),
@@ -81,18 +75,12 @@ export async function listOrders(
   };
 }
 
-export async function findOrder(
-  db: Tx,
-  userId: number,
-  id: number,
-  lang: LanguageCode,
-  paymentUrl: (ref: string) => string,
-) {
+export async function findOrder(db: Tx, userId: number, id: number, lang: LanguageCode) {
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!order) return null;
   const lines = await linesOf(db, [order.id], lang);
-  return toOrder(order, lines.get(order.id) ?? [], paymentUrl);
+  return toOrder(order, lines.get(order.id) ?? []);
 }

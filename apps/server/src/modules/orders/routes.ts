@@ -1,23 +1,24 @@
 import { idParam, ZOrdersQuery } from '@club/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/session';
-import { paymentProviderFor } from '../payments/sandbox-provider';
+import { paymentProvider } from '../payments/sandbox-provider';
+import { registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
 import { findOrder, listOrders } from './repository';
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 
 /** How often each server process looks for unpaid orders past their time (and open waiting lists). */
 export const ORDER_SWEEP_INTERVAL_MS = 60_000;
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const paymentUrl = (ref: string) => paymentProviderFor(app.config).paymentUrl(ref);
-
   app.get(
     '/sales/orders/items',
     { config: { access: 'customer' }, schema: { querystring: ZOrdersQuery } },
     async (request) => {
       const { user } = requireAuth(request);
-      const result = await listOrders(app.db, user.id, request.query.page, request.lang, paymentUrl);
+      const result = await listOrders(app.db, user.id, request.query.page, request.lang);
       return { success: true as const, ...result };
     },
   );
@@ -27,9 +28,28 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'customer' }, schema: { params: idParam } },
     async (request) => {
       const { user } = requireAuth(request);
-      const order = await findOrder(app.db, user.id, request.params.id, request.lang, paymentUrl);
+      const order = await findOrder(app.db, user.id, request.params.id, request.lang);
       if (!order) throw notFound();
       return { success: true as const, data: order };
+    },
+  );
+
+  // Pay again: a new registration with the operator for an order that still waits (issue 14).
+  app.post(
+    '/sales/orders/item/:id/pay',
+    { config: { access: 'customer' }, schema: { params: idParam } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const [order] = await app.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, request.params.id), eq(orders.userId, user.id)));
+      if (!order) throw notFound();
+      if (order.status !== 'WAITING_PAYMENT' || !order.expiresAt || order.expiresAt <= new Date())
+        throw conflict('ORDER_NOT_WAITING', 'payments.notWaiting');
+      const provider = await paymentProvider(app);
+      const url = await registerPayment(app, provider, order, user.email, request.lang, request.ip);
+      return { success: true as const, data: { order_id: order.id, payment_url: url } };
     },
   );
 

@@ -1,63 +1,310 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
-import { cancelLockedOrder, markOrderPaid } from '../orders/lifecycle';
-import type { PaymentOutcome } from './provider';
+import { AppError } from '../../lib/app-error';
+import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
+import { recordOrderEvent } from '../orders/timeline';
+import {
+  baseRef,
+  CURRENCY,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type RefundNotice,
+  type VerifiedNotification,
+} from './provider';
 
 export type NotificationResult =
   | 'paid'
   | 'cancelled'
+  | 'pending'
+  | 'held-accepted'
+  | 'held-released'
   | 'duplicate'
   | 'ignored'
   | 'unknown-order'
-  | 'amount-mismatch';
+  | 'amount-mismatch'
+  | 'not-confirmed'
+  | 'late-refunded'
+  | 'refund-queued'
+  | 'refund-recorded';
+
+type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
+
+export const notifyUrlOf = (deps: Deps, provider: string) =>
+  `${deps.config.PUBLIC_URL}/panel/api/v1/payments/notify/${provider}`;
 
 /**
- * Applies a verified payment outcome once. The event id is recorded in payment_events in the same
- * transaction that changes the order, so a repeated notification (operators retry) changes nothing.
- * The order row is locked, so a notification and the expiry job never both act on one order.
+ * Applies an authentic notification (issue 15's money rules): the order is paid once, by the amount
+ * and currency it asked for, after the operator itself confirmed it; anything else is refused and
+ * recorded in the order's timeline. Money that arrives for an order that can no longer take it
+ * (expired, or already paid by another attempt) is refunded at once; when the refund call fails
+ * the timeline says REFUND_FAILED and the sales desk refunds by hand (docs/payments.md).
  */
-export async function handlePaymentOutcome(
-  app: Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>,
-  provider: string,
-  outcome: PaymentOutcome,
+export async function handleNotification(
+  app: Deps,
+  provider: PaymentProvider,
+  notification: VerifiedNotification,
 ): Promise<NotificationResult> {
-  const result = await app.db.transaction(async (tx): Promise<NotificationResult> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.paymentRef, outcome.ref)).for('update');
-    if (!order || order.paymentProvider !== provider) return 'unknown-order';
+  if (notification.kind === 'refund') return handleRefundNotice(app, provider, notification.refund);
+  const outcome = notification.outcome;
+  const [order] = await app.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentRef, baseRef(outcome.ref)), eq(orders.paymentProvider, provider.name)));
+  if (!order) {
+    app.log.warn(
+      { provider: provider.name, event: outcome.eventId },
+      'payment notification for an unknown order',
+    );
+    return 'unknown-order';
+  }
+  if (!rightMoney(order, outcome)) return refuse(app, order, provider, outcome, 'notification');
+  const [seen] = await app.db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.eventId, `${provider.name}:${outcome.eventId}`));
+  if (seen) return 'duplicate';
+
+  // The operator's own word before anything changes (Przelewy24 verify, PayU order read).
+  const confirmed = outcome.status === 'CANCELLED' ? outcome : await provider.confirm(outcome);
+  if (!confirmed) {
+    app.log.warn({ orderId: order.id, event: outcome.eventId }, 'payment not confirmed by the operator');
+    await recordOrderEvent(app.db, order.id, 'PAYMENT_NOT_CONFIRMED', {
+      provider: provider.name,
+      amountGrosze: outcome.amountGrosze,
+      detail: { event: outcome.eventId },
+    });
+    return 'not-confirmed';
+  }
+  if (!rightMoney(order, confirmed)) return refuse(app, order, provider, confirmed, 'operator');
+
+  if (confirmed.status === 'PENDING') {
+    // Only a notification that itself says PENDING is recorded (its id names that status).
+    if (outcome.status === 'PENDING') {
+      const [event] = await app.db
+        .insert(paymentEvents)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          eventId: `${provider.name}:${outcome.eventId}`,
+          status: 'PENDING',
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (event)
+        await recordOrderEvent(app.db, order.id, 'PAYMENT_PENDING', {
+          provider: provider.name,
+          amountGrosze: confirmed.amountGrosze,
+          detail: { providerOrderId: confirmed.providerOrderId },
+        });
+    }
+    return 'pending';
+  }
+  if (confirmed.status === 'WAITING_FOR_CONFIRMATION') {
+    const [current] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    const accept = current?.status === 'WAITING_PAYMENT';
+    await provider.settleHeld?.(confirmed, accept);
+    await recordOrderEvent(app.db, order.id, accept ? 'HELD_PAYMENT_ACCEPTED' : 'HELD_PAYMENT_RELEASED', {
+      provider: provider.name,
+      amountGrosze: confirmed.amountGrosze,
+      detail: { providerOrderId: confirmed.providerOrderId },
+    });
+    return accept ? 'held-accepted' : 'held-released';
+  }
+
+  const result = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     const [event] = await tx
       .insert(paymentEvents)
       .values({
         orderId: order.id,
-        provider,
-        eventId: `${provider}:${outcome.eventId}`,
-        status: outcome.status,
+        provider: provider.name,
+        eventId: `${provider.name}:${confirmed.eventId}`,
+        status: confirmed.status,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
-    if (!event) return 'duplicate';
-    if (order.status !== 'WAITING_PAYMENT') {
-      // e.g. money arriving after the order expired: kept in payment_events for the club to refund.
-      app.log.warn(
-        { orderId: order.id, status: order.status, outcome: outcome.status },
-        'payment outcome for a settled order',
-      );
-      return 'ignored';
+    if (!event || !locked) return 'duplicate' as const;
+    const at = { provider: provider.name, amountGrosze: confirmed.amountGrosze };
+    const detail = { providerOrderId: confirmed.providerOrderId, ref: confirmed.ref };
+    if (confirmed.status === 'CANCELLED') {
+      if (locked.status !== 'WAITING_PAYMENT') return 'ignored' as const;
+      // The attempt failed; the order keeps its seats until it expires and can be paid again.
+      await recordOrderEvent(tx, order.id, 'PAYMENT_CANCELLED', { ...at, detail });
+      return 'cancelled' as const;
     }
-    if (outcome.status === 'PAID') {
-      if (outcome.amountGrosze !== order.totalGrosze) {
-        app.log.warn(
-          { orderId: order.id, expected: order.totalGrosze, got: outcome.amountGrosze },
-          'payment amount mismatch',
-        );
-        return 'amount-mismatch';
-      }
-      await markOrderPaid(tx, app, order);
-      return 'paid';
+    if (locked.status === 'WAITING_PAYMENT') {
+      await markOrderPaid(tx, app, locked);
+      await tx
+        .update(orders)
+        .set({ providerOrderId: confirmed.providerOrderId ?? null, paidRef: confirmed.ref })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, 'PAID', { ...at, detail });
+      return 'paid' as const;
     }
-    await cancelLockedOrder(tx, app, order);
-    return 'cancelled';
+    if (locked.status === 'PAID' && locked.providerOrderId === (confirmed.providerOrderId ?? null))
+      return 'duplicate' as const;
+    // Expired (or cancelled) before the money came, or paid twice through two attempts.
+    await recordOrderEvent(tx, order.id, locked.status === 'PAID' ? 'DUPLICATE_PAYMENT' : 'LATE_PAYMENT', {
+      ...at,
+      detail,
+    });
+    return 'refund' as const;
   });
-  if (result === 'paid' || result === 'cancelled') void app.mailer.flush(app.db);
-  return result;
+  if (result === 'paid') void app.mailer.flush(app.db);
+  if (result !== 'refund') return result;
+  app.log.warn(
+    { orderId: order.id, event: confirmed.eventId },
+    'money for an order that cannot take it: refunding',
+  );
+  try {
+    const { refundId } = await provider.refund({
+      orderId: order.id,
+      ref: confirmed.ref,
+      providerOrderId: confirmed.providerOrderId ?? '',
+      amountGrosze: confirmed.amountGrosze,
+      description: `Excellence Club #${order.id}`,
+      notifyUrl: notifyUrlOf(app, provider.name),
+    });
+    await recordOrderEvent(app.db, order.id, 'REFUND_REQUESTED', {
+      provider: provider.name,
+      amountGrosze: confirmed.amountGrosze,
+      detail: { refundId, providerOrderId: confirmed.providerOrderId, automatic: true },
+    });
+    return 'late-refunded';
+  } catch (error) {
+    app.log.error({ orderId: order.id, err: error }, 'automatic refund failed: queued for the sales desk');
+    await recordOrderEvent(app.db, order.id, 'REFUND_FAILED', {
+      provider: provider.name,
+      amountGrosze: confirmed.amountGrosze,
+      detail: { providerOrderId: confirmed.providerOrderId, automatic: true, needsStaff: true },
+    });
+    return 'refund-queued';
+  }
+}
+
+function rightMoney(order: OrderRow, outcome: PaymentOutcome): boolean {
+  return outcome.currency === CURRENCY && outcome.amountGrosze === order.totalGrosze;
+}
+
+async function refuse(
+  app: Deps,
+  order: OrderRow,
+  provider: PaymentProvider,
+  outcome: PaymentOutcome,
+  source: 'notification' | 'operator',
+): Promise<NotificationResult> {
+  app.log.warn(
+    {
+      orderId: order.id,
+      expected: order.totalGrosze,
+      got: outcome.amountGrosze,
+      currency: outcome.currency,
+      source,
+    },
+    'payment for another amount or currency refused',
+  );
+  await recordOrderEvent(app.db, order.id, 'PAYMENT_REFUSED', {
+    provider: provider.name,
+    amountGrosze: outcome.amountGrosze,
+    detail: { currency: outcome.currency, expected: order.totalGrosze, event: outcome.eventId, source },
+  });
+  return 'amount-mismatch';
+}
+
+async function handleRefundNotice(
+  app: Deps,
+  provider: PaymentProvider,
+  refund: RefundNotice,
+): Promise<NotificationResult> {
+  return app.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.providerOrderId, refund.providerOrderId), eq(orders.paymentProvider, provider.name)),
+      );
+    // A late payment's refund names a transaction the order never kept: find it in the timeline.
+    const orderId =
+      order?.id ??
+      (
+        (await tx.execute(sql`select order_id from order_events
+          where detail->>'providerOrderId' = ${refund.providerOrderId} and provider = ${provider.name}
+          order by id limit 1`)) as unknown as { rows: { order_id: number }[] }
+      ).rows[0]?.order_id;
+    if (!orderId) return 'unknown-order' as const;
+    const [event] = await tx
+      .insert(paymentEvents)
+      .values({
+        orderId,
+        provider: provider.name,
+        eventId: `${provider.name}:${refund.eventId}`,
+        status: refund.status,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!event) return 'duplicate' as const;
+    await recordOrderEvent(tx, orderId, refund.status === 'REFUNDED' ? 'REFUNDED' : 'REFUND_REJECTED', {
+      provider: provider.name,
+      amountGrosze: refund.amountGrosze,
+      detail: { providerOrderId: refund.providerOrderId },
+    });
+    return 'refund-recorded' as const;
+  });
+}
+
+/**
+ * A refund of a paid order, in full or in part (the sales desk's action). The amount is reserved
+ * under the order's lock first, so two refunds can never return more than was paid.
+ */
+export async function refundOrder(
+  app: Deps,
+  provider: PaymentProvider,
+  orderId: number,
+  amountGrosze: number,
+): Promise<{ refundId: string }> {
+  const order = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (locked?.status !== 'PAID' || !locked.providerOrderId)
+      throw new AppError(409, 'NOT_REFUNDABLE', 'payments.notRefundable');
+    if (
+      !Number.isInteger(amountGrosze) ||
+      amountGrosze <= 0 ||
+      locked.refundedGrosze + amountGrosze > locked.totalGrosze
+    )
+      throw new AppError(422, 'REFUND_AMOUNT', 'payments.refundAmount');
+    await tx
+      .update(orders)
+      .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${amountGrosze}` })
+      .where(eq(orders.id, orderId));
+    return locked;
+  });
+  try {
+    const result = await provider.refund({
+      orderId,
+      ref: order.paidRef ?? order.paymentRef ?? '',
+      providerOrderId: order.providerOrderId!,
+      amountGrosze,
+      description: `Excellence Club #${orderId}`,
+      notifyUrl: notifyUrlOf(app, provider.name),
+    });
+    await recordOrderEvent(app.db, orderId, 'REFUND_REQUESTED', {
+      provider: provider.name,
+      amountGrosze,
+      detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+    });
+    return result;
+  } catch (error) {
+    await app.db
+      .update(orders)
+      .set({ refundedGrosze: sql`greatest(${orders.refundedGrosze} - ${amountGrosze}, 0)` })
+      .where(eq(orders.id, orderId));
+    await recordOrderEvent(app.db, orderId, 'REFUND_FAILED', {
+      provider: provider.name,
+      amountGrosze,
+      detail: { providerOrderId: order.providerOrderId },
+    });
+    app.log.error({ orderId, err: error }, 'refund failed');
+    throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.refundUnavailable');
+  }
 }

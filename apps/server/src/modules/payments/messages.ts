@@ -2,7 +2,12 @@ export const paymentsMessages = {
   pl: {
     invalidNotification: 'Nieprawidłowe powiadomienie o płatności.',
     unavailable:
-      'Operator płatności jest chwilowo niedostępny. Zamówienie zostało anulowane, spróbuj ponownie później.',
+      'Operator płatności jest chwilowo niedostępny. Zamówienie nr {{id}} czeka na płatność: opłać je za chwilę z historii zamówień.',
+    operatorDown: 'Operator płatności jest chwilowo niedostępny. Spróbuj ponownie później.',
+    notWaiting: 'To zamówienie nie oczekuje już na płatność.',
+    notRefundable: 'Tego zamówienia nie można zwrócić.',
+    refundAmount: 'Kwota zwrotu jest nieprawidłowa.',
+    refundUnavailable: 'Zwrot nie powiódł się: operator płatności jest niedostępny.',
     sandbox: {
       title: 'Płatność testowa',
       intro: 'To jest testowy operator płatności Excellence Club. Żadne pieniądze nie zostaną pobrane.',
@@ -14,13 +19,23 @@ export const paymentsMessages = {
       notFound: 'Nie znaleziono płatności. Link jest nieprawidłowy.',
       notWaiting: 'To zamówienie nie oczekuje już na płatność.',
       cancelledTitle: 'Płatność anulowana',
-      cancelledText: 'Zamówienie nr {{id}} nie zostało opłacone. Zarezerwowane miejsca zostały zwolnione.',
+      cancelledText:
+        'Zamówienie nr {{id}} nie zostało opłacone. Miejsca są zarezerwowane do {{until}}: możesz opłacić je ponownie w panelu.',
+      paidTitle: 'Zamówienie opłacone',
+      paidText: 'Zamówienie nr {{id}} jest już opłacone. Płatność nie została anulowana.',
+      expired: 'Strona płatności wygasła. Otwórz ją ponownie z panelu.',
       back: 'Wróć do Excellence Club',
     },
   },
   en: {
     invalidNotification: 'Invalid payment notification.',
-    unavailable: 'The payment operator is unavailable. The order has been cancelled; please try again later.',
+    unavailable:
+      'The payment operator is unavailable right now. Order no. {{id}} waits for payment: pay it shortly from the shopping history.',
+    operatorDown: 'The payment operator is unavailable. Please try again later.',
+    notWaiting: 'This order no longer waits for payment.',
+    notRefundable: 'This order cannot be refunded.',
+    refundAmount: 'The refund amount is not valid.',
+    refundUnavailable: 'The refund failed: the payment operator is unavailable.',
     sandbox: {
       title: 'Test payment',
       intro: 'This is the Excellence Club test payment operator. No money will be taken.',
@@ -32,7 +47,11 @@ export const paymentsMessages = {
       notFound: 'Payment not found. The link is not valid.',
       notWaiting: 'This order no longer waits for payment.',
       cancelledTitle: 'Payment cancelled',
-      cancelledText: 'Order no. {{id}} has not been paid. The seats it held have been released.',
+      cancelledText:
+        'Order no. {{id}} has not been paid. Its seats are held until {{until}}: you can pay it again in the panel.',
+      paidTitle: 'Order paid',
+      paidText: 'Order no. {{id}} is already paid. The payment has not been cancelled.',
+      expired: 'This payment page has expired. Open it again from the panel.',
       back: 'Back to Excellence Club',
     },
   },

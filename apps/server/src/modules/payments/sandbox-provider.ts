@@ -1,41 +1,59 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { safeEqual } from '../../lib/tokens';
-import type { IncomingNotification, PaymentOutcome, PaymentProvider } from './provider';
+import type { Tx } from '../../db/client';
+import { installationSecrets } from '../../db/schema';
+import { randomToken, safeEqual } from '../../lib/tokens';
+import { createPayuProvider } from './payu-provider';
+import type { PaymentOutcome, PaymentProvider } from './provider';
+import { createPrzelewy24Provider } from './przelewy24-provider';
 
 export const SANDBOX_PAGE_PREFIX = '/panel/payments/sandbox/';
+/** How long the sandbox page's signed form may be sent after the page was shown. */
+const PAGE_TOKEN_MS = 30 * 60_000;
 
 const ZSandboxNotification = z.object({
   event_id: z.string().min(1).max(100),
   ref: z.string().min(1).max(100),
   status: z.enum(['PAID', 'CANCELLED']),
   amount_grosze: z.number().int().min(0),
+  currency: z.string().length(3).default('PLN'),
   signature: z.string().min(1).max(200),
 });
 
 export type SandboxProvider = PaymentProvider & {
   /** Signs an outcome as the sandbox operator does; the sandbox page and tests use it. */
-  signNotification(outcome: PaymentOutcome): Record<string, unknown>;
+  signNotification(
+    outcome: Omit<PaymentOutcome, 'currency'> & { currency?: string },
+  ): Record<string, unknown>;
+  /** The sandbox page's form token: only a page this installation showed can be sent. */
+  pageToken(ref: string, issuedAt?: number): string;
+  pageTokenValid(ref: string, token: string): boolean;
 };
 
 /**
- * The built-in operator: a page of this server where the payer chooses "pay" or "cancel". Its
- * notifications are signed with HMAC-SHA256 with SANDBOX_PAYMENT_SECRET. When it is unset the key is
- * derived from the database location, which every process of one deployment shares, so that a page
- * signed by one process verifies in another behind the load balancer (the sandbox is not a real bank).
+ * The built-in operator, for demos and development only (refused in production unless opted in):
+ * a page of this server where the payer chooses "pay" or "cancel". Its notifications and its page's
+ * forms are signed with HMAC-SHA256 with SANDBOX_PAYMENT_SECRET or, when unset, a random key made
+ * once per installation and kept in the database (every process shares it; nothing guessable).
  */
 export function createSandboxProvider(opts: { publicUrl: string; secret: string }): SandboxProvider {
-  const secret = opts.secret;
-  const sign = (o: PaymentOutcome) =>
-    createHmac('sha256', secret).update(`${o.eventId}|${o.ref}|${o.status}|${o.amountGrosze}`).digest('hex');
-  const paymentUrl = (ref: string) => `${opts.publicUrl}${SANDBOX_PAGE_PREFIX}${encodeURIComponent(ref)}`;
+  const hmac = (s: string) => createHmac('sha256', opts.secret).update(s).digest('hex');
+  const sign = (o: {
+    eventId: string;
+    ref: string;
+    status: string;
+    amountGrosze: number;
+    currency: string;
+  }) => hmac(`${o.eventId}|${o.ref}|${o.status}|${o.amountGrosze}|${o.currency}`);
+  const pageUrl = (ref: string) => `${opts.publicUrl}${SANDBOX_PAGE_PREFIX}${encodeURIComponent(ref)}`;
   return {
     name: 'sandbox',
     async createPayment(request) {
-      return { redirectUrl: paymentUrl(request.ref) };
+      return { redirectUrl: pageUrl(request.ref.split('.')[0]!) };
     },
-    paymentUrl,
-    verifyNotification({ body }: IncomingNotification) {
+    async verifyNotification({ body }) {
       const parsed = ZSandboxNotification.safeParse(body);
       if (!parsed.success) return null;
       const n = parsed.data;
@@ -44,43 +62,88 @@ export function createSandboxProvider(opts: { publicUrl: string; secret: string 
         ref: n.ref,
         status: n.status,
         amountGrosze: n.amount_grosze,
+        currency: n.currency,
+        providerOrderId: `sandbox-${n.event_id}`,
       };
-      return safeEqual(n.signature, sign(outcome)) ? outcome : null;
+      return safeEqual(n.signature, sign(outcome)) ? { kind: 'payment', outcome } : null;
+    },
+    async confirm(outcome) {
+      return outcome;
+    },
+    async refund() {
+      return { refundId: `sandbox-refund-${randomToken(8)}` };
     },
     signNotification(o) {
+      const currency = o.currency ?? 'PLN';
       return {
         event_id: o.eventId,
         ref: o.ref,
         status: o.status,
         amount_grosze: o.amountGrosze,
-        signature: sign(o),
+        currency,
+        signature: sign({ ...o, currency }),
       };
+    },
+    pageToken(ref, issuedAt = Date.now()) {
+      return `${issuedAt}.${hmac(`page|${ref}|${issuedAt}`)}`;
+    },
+    pageTokenValid(ref, token) {
+      const [at, mac] = token.split('.');
+      const issuedAt = Number(at);
+      if (!Number.isSafeInteger(issuedAt) || !mac) return false;
+      if (Date.now() - issuedAt > PAGE_TOKEN_MS || issuedAt > Date.now() + 60_000) return false;
+      return safeEqual(mac, hmac(`page|${ref}|${issuedAt}`));
     },
   };
 }
 
-const providers = new Map<string, SandboxProvider>();
+/** The installation's sandbox key: made once (the first process wins the insert), then read. */
+export async function installationSecret(db: Tx, name: string): Promise<string> {
+  await db
+    .insert(installationSecrets)
+    .values({ name, value: randomToken(32) })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(installationSecrets).where(eq(installationSecrets.name, name));
+  return row!.value;
+}
 
-/** One provider per configured name and origin, shared by the order, notification and page routes. */
-export function paymentProviderFor(config: {
-  PAYMENT_PROVIDER: string;
-  PUBLIC_URL: string;
-  SANDBOX_PAYMENT_SECRET?: string;
-  DATABASE_URL?: string;
-  DATA_DIR: string;
-}): SandboxProvider {
-  const key = `${config.PAYMENT_PROVIDER}|${config.PUBLIC_URL}|${config.SANDBOX_PAYMENT_SECRET ?? config.DATABASE_URL ?? config.DATA_DIR}`;
-  let provider = providers.get(key);
+type Deps = Pick<FastifyInstance, 'config' | 'db'>;
+const providers = new WeakMap<object, Promise<PaymentProvider>>();
+
+/** The configured operator (one per app), shared by the order, notification and page routes. */
+export function paymentProvider(app: Deps): Promise<PaymentProvider> {
+  let provider = providers.get(app.config);
   if (!provider) {
-    provider = createSandboxProvider({
-      publicUrl: config.PUBLIC_URL,
-      secret:
-        config.SANDBOX_PAYMENT_SECRET ??
-        createHash('sha256')
-          .update(`sandbox-payments|${config.DATABASE_URL ?? config.DATA_DIR}`)
-          .digest('hex'),
-    });
-    providers.set(key, provider);
+    const c = app.config;
+    provider = (async (): Promise<PaymentProvider> => {
+      if (c.PAYMENT_PROVIDER === 'przelewy24')
+        return createPrzelewy24Provider({
+          merchantId: c.P24_MERCHANT_ID!,
+          posId: c.P24_POS_ID!,
+          apiKey: c.P24_API_KEY!,
+          crc: c.P24_CRC!,
+          apiUrl: c.P24_API_URL,
+        });
+      if (c.PAYMENT_PROVIDER === 'payu')
+        return createPayuProvider({
+          posId: c.PAYU_POS_ID!,
+          clientId: c.PAYU_CLIENT_ID!,
+          clientSecret: c.PAYU_CLIENT_SECRET!,
+          secondKey: c.PAYU_SECOND_KEY!,
+          apiUrl: c.PAYU_API_URL,
+        });
+      const secret = c.SANDBOX_PAYMENT_SECRET ?? (await installationSecret(app.db, 'sandbox-payments'));
+      return createSandboxProvider({ publicUrl: c.PUBLIC_URL, secret });
+    })();
+    provider.catch(() => providers.delete(app.config));
+    providers.set(app.config, provider);
   }
   return provider;
+}
+
+/** The sandbox provider of this app (tests and the sandbox page). */
+export async function sandboxProvider(app: Deps): Promise<SandboxProvider> {
+  const provider = await paymentProvider(app);
+  if (provider.name !== 'sandbox') throw new Error('the sandbox is not the configured provider');
+  return provider as SandboxProvider;
 }

@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
+import { idParam } from '@club/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { discountCodes, outbox } from '../../db/schema';
+import { discountCodes, orders, outbox } from '../../db/schema';
+import { expireUnpaidOrders } from '../orders/lifecycle';
 import { createTestUser } from './create-test-user';
 
 /**
@@ -53,6 +55,19 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ code: request.body.code, amountGrosze: request.body.amount * 100, perMemberLimit: 1 })
         .returning({ id: discountCodes.id });
       return { success: true as const, data: { id: row!.id } };
+    },
+  );
+
+  // A waiting order's time runs out now (a cancelled payment keeps the seats until it expires).
+  app.post(
+    '/test/orders/:id/expire',
+    { config: { access: 'public' }, schema: { params: idParam } },
+    async (request) => {
+      await app.db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, request.params.id));
+      return { success: true as const, data: { expired: await expireUnpaidOrders(app) } };
     },
   );
 };

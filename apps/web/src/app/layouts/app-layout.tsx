@@ -7,7 +7,7 @@ import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
-import { legalNoteUrl } from '../../lib/site-config';
+import { legalNoteUrl, testPayments } from '../../lib/site-config';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
 import { requestAccountMenuOpen } from './account-menu-request';
@@ -208,6 +208,11 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>
+      {testPayments() && (
+        <p className={styles.testRibbon} role="note">
+          {t('testPayments')}
+        </p>
+      )}
       <header className={styles.topbar}>
         <div className={`container ${styles.bar}`}>
           {/* Named even at 390 px, where the brand text is hidden and only the mark shows. */}

@@ -117,7 +117,7 @@ export default function CartPage() {
         is_invoice: invoice ? 1 : 0,
       });
       if (result.payment_url) window.location.assign(result.payment_url);
-      else navigate(`${paths.home}?after_payment=1`);
+      else navigate(`${paths.home}?after_payment=1&order=${result.order_id}`);
     } catch (error) {
       await popup.warning(error, t('orderFailed'));
     }

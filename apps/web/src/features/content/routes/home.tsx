@@ -12,6 +12,7 @@ import {
   HOME_POSTER as POSTER,
   MEDIA,
 } from '../components/home-media';
+import { PaymentResult } from '../components/payment-result';
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 const PlayIcon = () => (
@@ -75,6 +76,7 @@ export default function HomePage() {
 
   return (
     <>
+      <PaymentResult />
       <section className={styles.hero} aria-labelledby="home-title">
         <video
           ref={video}

@@ -1,11 +1,12 @@
 import { formatMoney, type TOrder } from '@club/shared';
 import { useTranslation } from 'react-i18next';
-import { buttonClass, Dialog, Spinner } from '../../../components/ui';
+import { Button, Dialog, Spinner, usePopup } from '../../../components/ui';
 import { useOrder } from '../api/get-order';
+import { usePayAgain } from '../api/pay-again';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './orders.module.css';
 
-/** The details popup of one order; a waiting order offers its payment link again. */
+/** The details popup of one order; a waiting order can be paid (again) from here. */
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('orders');
   const order = useOrder(id);
@@ -91,7 +92,7 @@ function OrderBody({
           <dd>{money(order.total)}</dd>
         </div>
       </dl>
-      {order.payment_url && (
+      {order.status === 'WAITING_PAYMENT' && order.expires_at && (
         <div className={styles.pay}>
           {order.expires_at && (
             <p>
@@ -102,11 +103,27 @@ function OrderBody({
               })}
             </p>
           )}
-          <a className={buttonClass('primary')} href={order.payment_url}>
-            {t('pay')}
-          </a>
+          <PayButton id={order.id} />
         </div>
       )}
     </div>
+  );
+}
+
+function PayButton({ id }: { id: number }) {
+  const { t } = useTranslation('orders');
+  const pay = usePayAgain();
+  const popup = usePopup();
+  const onPay = async () => {
+    try {
+      window.location.assign((await pay.mutateAsync(id)).payment_url);
+    } catch (error) {
+      await popup.warning(error, t('errorOccurred'));
+    }
+  };
+  return (
+    <Button variant="primary" onClick={onPay} loading={pay.isPending}>
+      {t('pay')}
+    </Button>
   );
 }
