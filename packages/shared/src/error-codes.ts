@@ -32,6 +32,9 @@ export const ERROR_CODES = [
   'SOLD_OUT',
   // Payments
   'PAYMENT_UNAVAILABLE',
+  'ORDER_NOT_WAITING',
+  'NOT_REFUNDABLE',
+  'REFUND_AMOUNT',
   'INVALID_NOTIFICATION',
   // The server itself
   'UNAVAILABLE',
