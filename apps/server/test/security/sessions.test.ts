@@ -267,13 +267,13 @@ describe.skipIf(skipIfNoDatabase)('brute force', () => {
     };
     const knownMs: number[] = [];
     const strangerMs: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 8; i++) {
       const other = await createTestUser(t.app.db);
       knownMs.push(await timed(other.email));
       strangerMs.push(await timed(`nobody-${i}-${Date.now()}@example.com`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [a, b] = [median(knownMs), median(strangerMs)];
+    // The fastest of interleaved tries: a busy machine only ever adds time, never takes it away.
+    const [a, b] = [Math.min(...knownMs), Math.min(...strangerMs)];
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(2);
     await t.app.inFlight.drain(10_000);
     const mails = await t.app.db.select().from(outbox).where(eq(outbox.to, user.email));
