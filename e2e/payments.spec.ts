@@ -144,28 +144,29 @@ for (const operator of ['przelewy24', 'payu'] as const) {
       });
     }
 
-    test('the result screen waits for the operator and turns to paid when its word comes', async ({
-      browser,
-    }) => {
-      test.skip(operator !== 'przelewy24', 'Przelewy24 lets the test hold its notification back');
-      const t = TEXT.en;
-      const page = await memberWithCart(browser, panel, 'en');
-      await orderAndPay(page, 'en', standIn.url);
-      const token = new URL(page.url()).pathname.split('/').pop()!;
-      p24!.state.notifyOnPay = false;
-      try {
-        await page.getByRole('button', { name: t.pay, exact: true }).click();
-      } finally {
-        p24!.state.notifyOnPay = true;
-      }
-      await expect(result(page).getByRole('heading', { name: t.waiting })).toBeVisible();
-      await expect(result(page)).toContainText('Checking the payment…');
-      const trn = p24!.transactions.get(token)!;
-      await p24!.notify(trn.urlStatus, p24!.notificationOf(trn));
-      // No reload: the screen asks again by itself.
-      await expect(result(page).getByRole('heading', { name: t.paid })).toBeVisible({ timeout: 10_000 });
-      await page.close();
-    });
+    // Przelewy24's stand-in lets the test hold its notification back.
+    if (operator === 'przelewy24')
+      test('the result screen waits for the operator and turns to paid when its word comes', async ({
+        browser,
+      }) => {
+        const t = TEXT.en;
+        const page = await memberWithCart(browser, panel, 'en');
+        await orderAndPay(page, 'en', standIn.url);
+        const token = new URL(page.url()).pathname.split('/').pop()!;
+        p24!.state.notifyOnPay = false;
+        try {
+          await page.getByRole('button', { name: t.pay, exact: true }).click();
+        } finally {
+          p24!.state.notifyOnPay = true;
+        }
+        await expect(result(page).getByRole('heading', { name: t.waiting })).toBeVisible();
+        await expect(result(page)).toContainText('Checking the payment…');
+        const trn = p24!.transactions.get(token)!;
+        await p24!.notify(trn.urlStatus, p24!.notificationOf(trn));
+        // No reload: the screen asks again by itself.
+        await expect(result(page).getByRole('heading', { name: t.paid })).toBeVisible({ timeout: 10_000 });
+        await page.close();
+      });
 
     test('a cancelled payment is paid again from the result screen', async ({ browser }) => {
       const t = TEXT.pl;
