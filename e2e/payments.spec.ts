@@ -90,16 +90,14 @@ for (const operator of ['przelewy24', 'payu'] as const) {
     test.describe.configure({ mode: 'serial' });
     let panel: PanelInstance;
     let standIn: { url: string; close: () => Promise<void> };
+    let p24: Awaited<ReturnType<typeof startPrzelewy24StandIn>> | null = null;
 
     test.beforeAll(async () => {
       test.setTimeout(150_000);
       const port = await freePort();
       if (operator === 'przelewy24') {
-        standIn = await startPrzelewy24StandIn({
-          merchantId: 424242,
-          apiKey: 'e2e-api-key',
-          crc: 'e2e-crc-key',
-        });
+        p24 = await startPrzelewy24StandIn({ merchantId: 424242, apiKey: 'e2e-api-key', crc: 'e2e-crc-key' });
+        standIn = p24;
         panel = await startPanel(port, {
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           PAYMENT_PROVIDER: 'przelewy24',
@@ -145,6 +143,30 @@ for (const operator of ['przelewy24', 'payu'] as const) {
         await page.close();
       });
     }
+
+    // Przelewy24's stand-in lets the test hold its notification back.
+    if (operator === 'przelewy24')
+      test('the result screen waits for the operator and turns to paid when its word comes', async ({
+        browser,
+      }) => {
+        const t = TEXT.en;
+        const page = await memberWithCart(browser, panel, 'en');
+        await orderAndPay(page, 'en', standIn.url);
+        const token = new URL(page.url()).pathname.split('/').pop()!;
+        p24!.state.notifyOnPay = false;
+        try {
+          await page.getByRole('button', { name: t.pay, exact: true }).click();
+        } finally {
+          p24!.state.notifyOnPay = true;
+        }
+        await expect(result(page).getByRole('heading', { name: t.waiting })).toBeVisible();
+        await expect(result(page)).toContainText('Checking the payment…');
+        const trn = p24!.transactions.get(token)!;
+        await p24!.notify(trn.urlStatus, p24!.notificationOf(trn));
+        // No reload: the screen asks again by itself.
+        await expect(result(page).getByRole('heading', { name: t.paid })).toBeVisible({ timeout: 10_000 });
+        await page.close();
+      });
 
     test('a cancelled payment is paid again from the result screen', async ({ browser }) => {
       const t = TEXT.pl;
