@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { demo, expect, test } from './fixtures';
+import { demo, expect, newUser, test } from './fixtures';
+import { coveredControls, screenProblems } from './support/person-checks';
 
 /**
  * Accessibility audit (issue 8): axe-core on every route of SPEC.md §2 and the public screens, in
  * Polish and English, as a customer and as a dealer, at 1440 and 390 px: no violation of WCAG 2.1 A/AA.
+ * The same walk looks as a person would (issue 14, support/person-checks.ts): no raw `{{placeholder}}`,
+ * no word of the other language, no broken picture or icon, no control under something else.
  * One browser context per role × language × viewport; each route is one load of the app.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -12,10 +15,11 @@ const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390,
 const LANGS = ['pl', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 
+// The demo dealer is only looked at here, never changed (no form is sent). Both demo dealers speak
+// Polish, so the English dealer is a fresh one (with one customer of his own, registered below).
 const accounts = {
   customer: { pl: demo.customer, en: demo.customerEn },
-  // The demo dealers are only looked at here, never changed (no form is sent).
-  dealer: { pl: demo.dealer, en: demo.dealer2 },
+  dealer: { pl: demo.dealer, en: null },
 } as const;
 
 const COMMON = [
@@ -72,8 +76,8 @@ async function settled(page: Page) {
   await page.waitForTimeout(350);
 }
 
-async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+async function scan(page: Page, where: string, disabled: string[] = []): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(disabled).analyze();
   return result.violations.map(
     (v) =>
       `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
@@ -86,7 +90,7 @@ async function scan(page: Page, where: string): Promise<string[]> {
   );
 }
 
-async function resolveRoutes(page: Page, role: 'customer' | 'dealer'): Promise<string[]> {
+async function resolveRoutes(page: Page, role: 'customer' | 'dealer', password: string): Promise<string[]> {
   const api = async <T>(path: string): Promise<T> => {
     const res = await page.request.get(`/panel/api/v1${path}`);
     expect(res.ok(), path).toBeTruthy();
@@ -101,12 +105,28 @@ async function resolveRoutes(page: Page, role: 'customer' | 'dealer'): Promise<s
   const product = products.find((p) => !p.is_past) ?? products[0]!;
   let customerEdit = '';
   if (role === 'dealer') {
-    await page.request.post('/panel/api/v1/auth/check-password', {
-      data: { password: demo.dealer.password },
-      headers: { 'x-csrf-token': (await api<{ csrf_token: string }>('/auth/me')).csrf_token },
-    });
+    const headers = { 'x-csrf-token': (await api<{ csrf_token: string }>('/auth/me')).csrf_token };
+    await page.request.post('/panel/api/v1/auth/check-password', { data: { password }, headers });
     const list = await api<{ id: number }[]>('/dealers/customers/items');
-    customerEdit = `/panel/customers/edit/${list[0]?.id ?? 1}`;
+    let id = list[0]?.id;
+    if (id === undefined) {
+      const res = await page.request.post('/panel/api/v1/dealers/customers/register/new', {
+        headers,
+        data: {
+          user: {
+            name: 'Anna',
+            surname: 'Walk',
+            email: `walk-${Date.now()}@example.com`,
+            honorific: 'MRS',
+            language_id: 2,
+          },
+          customer: { model: 'X7' },
+        },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      id = (await res.json()).data.customer_id as number;
+    }
+    customerEdit = `/panel/customers/edit/${id}`;
   }
   return ROUTES[role].map((r) =>
     r === 'CATEGORY'
@@ -133,33 +153,49 @@ async function passPasswordGate(page: Page, password: string, problems: string[]
 for (const role of ['customer', 'dealer'] as const) {
   for (const lang of LANGS) {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      test(`axe: every screen as ${role}, ${lang}, ${viewport}`, async ({ browser }) => {
+      test(`axe: every screen as ${role}, ${lang}, ${viewport}`, async ({ browser, request }) => {
         test.setTimeout(240_000);
         const context = await newContext(browser, lang, viewport);
         const page = await context.newPage();
-        const account = accounts[role][lang];
+        const account = accounts[role][lang] ?? (await newUser(request, 'DEALER', lang));
         const login = await page.request.post('/panel/api/v1/auth/login', {
           data: { email: account.email, password: account.password },
         });
         expect(login.status()).toBe(200);
-        const routes = await resolveRoutes(page, role);
+        const routes = await resolveRoutes(page, role, account.password);
         const problems: string[] = [];
+        // The walk speaks the language it is named after (both demo dealers once made "en" a Polish walk).
+        await page.goto('/panel/home');
+        await settled(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         for (const route of routes) {
           await page.goto(route);
           await settled(page);
           if (role === 'dealer') await passPasswordGate(page, account.password, problems, route);
           problems.push(...(await scan(page, route)));
+          problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
         }
         // The open menus are screens of their own: the phone's main menu and the account menu.
         await page.goto('/panel/home');
         await settled(page);
-        const burger = page.locator('button[aria-controls="main-menu"]');
+        const burger = page.getByRole('button', { name: lang === 'pl' ? 'Otwórz menu' : 'Open menu' });
         if (await burger.isVisible()) {
           await burger.click();
+          const sheet = page.getByRole('dialog');
+          await expect(sheet).toBeVisible();
           await page.waitForTimeout(350);
           problems.push(...(await scan(page, 'main menu open')));
-          await burger.click();
+          problems.push(...(await coveredControls(page, '[role=dialog]')).map((p) => `main menu open: ${p}`));
+          await page.keyboard.press('Escape');
+          await expect(sheet).toBeHidden();
         }
+        await page.getByRole('button', { name: lang === 'pl' ? 'Moje konto' : 'My account' }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await page.waitForTimeout(350);
+        // Radix hides the page behind the open menu with aria-hidden and keeps the focus in the menu
+        // (account-menu.spec.ts); axe cannot see that trap and counts the page's links as reachable.
+        problems.push(...(await scan(page, 'account menu open', ['aria-hidden-focus'])));
+        problems.push(...(await coveredControls(page, '[role=menu]')).map((p) => `account menu open: ${p}`));
         await context.close();
         expect(problems, problems.join('\n')).toEqual([]);
       });
@@ -177,6 +213,7 @@ for (const role of ['customer', 'dealer'] as const) {
           await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
           await settled(page);
           problems.push(...(await scan(page, route)));
+          problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
         }
         await context.close();
         expect(problems, problems.join('\n')).toEqual([]);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
@@ -11,7 +11,7 @@ import { legalNoteUrl, testPayments } from '../../lib/site-config';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
 import { requestAccountMenuOpen } from './account-menu-request';
-import { BasketIcon, CloseIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
+import { BasketIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
 import styles from './app-layout.module.css';
 
 const topMenu = [
@@ -186,11 +186,53 @@ function Footer() {
   );
 }
 
+const loadMainMenuSheet = () => import('./main-menu-sheet');
+const MainMenuSheet = lazy(loadMainMenuSheet);
+const preloadMainMenuSheet = () => {
+  loadMainMenuSheet().catch(() => {});
+};
+
+/** The top menu of SPEC.md §2: inline on a wide screen, inside the sheet on a narrow one. */
+function MainMenuList({ inSheet = false, onNavigate }: { inSheet?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    [inSheet ? styles.sheetLink : styles.navLink, isActive ? styles.navLinkActive : ''].join(' ');
+  return (
+    <ul className={inSheet ? styles.sheetList : styles.navList}>
+      <li>
+        <NavLink
+          to={paths.home}
+          className={linkClass}
+          // The wide bar shows the icon alone; the sheet names it beside the icon.
+          aria-label={inSheet ? undefined : t('menu.home')}
+          title={inSheet ? undefined : t('menu.home')}
+          onClick={onNavigate}
+        >
+          <HomeIcon />
+          {inSheet && t('menu.home')}
+        </NavLink>
+      </li>
+      {topMenu.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={linkClass} onClick={onNavigate}>
+            {t(item.key)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The signed-in shell: top menu, account menu, cart (customers), language switch, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const isCustomer = useIsCustomer();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Once opened the sheet stays mounted (closed), so that Radix can hand the focus back.
+  const [sheetUsed, setSheetUsed] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // Closed by choosing a page: the new page takes the focus, not the burger.
+  const navigated = useRef(false);
   const location = useLocation();
 
   // The main menu collapses on navigation; the page header's sub-menu closes with it.
@@ -200,7 +242,6 @@ export function AppLayout() {
   }, [location.pathname]);
   useEffect(() => {
     if (!menuOpen) window.dispatchEvent(new Event(MAIN_MENU_COLLAPSED_EVENT));
-    document.body.classList.toggle('scroll-locked', menuOpen);
   }, [menuOpen]);
 
   return (
@@ -215,62 +256,59 @@ export function AppLayout() {
       )}
       <header className={styles.topbar}>
         <div className={`container ${styles.bar}`}>
-          {/* Named even at 390 px, where the brand text is hidden and only the mark shows. */}
           <Link to={paths.home} className={styles.logo} aria-label={t('brand')}>
             <span className={styles.logoMark} aria-hidden="true">
               ◆
             </span>
             <span className={styles.logoText}>{t('brand')}</span>
           </Link>
-          <nav
-            className={[styles.nav, menuOpen ? styles.navOpen : ''].join(' ')}
-            aria-label={t('menu.main')}
-            id="main-menu"
-          >
-            <ul className={styles.navList}>
-              <li>
-                <NavLink
-                  to={paths.home}
-                  className={({ isActive }) =>
-                    [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')
-                  }
-                  aria-label={t('menu.home')}
-                  title={t('menu.home')}
-                >
-                  <HomeIcon />
-                </NavLink>
-              </li>
-              {topMenu.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')
-                    }
-                  >
-                    {t(item.key)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+          <nav className={styles.nav} aria-label={t('menu.main')}>
+            <MainMenuList />
           </nav>
           <div className={styles.actions}>
             <LanguageSwitch />
             {isCustomer && <CartLink />}
             <AccountMenuSlot />
             <button
+              ref={burger}
               type="button"
               className={`${styles.iconButton} ${styles.burger}`}
+              aria-haspopup="dialog"
               aria-expanded={menuOpen}
-              aria-controls="main-menu"
-              aria-label={menuOpen ? t('menu.close') : t('menu.open')}
-              onClick={() => setMenuOpen((o) => !o)}
+              aria-label={t('menu.open')}
+              onPointerEnter={preloadMainMenuSheet}
+              onTouchStart={preloadMainMenuSheet}
+              onFocus={preloadMainMenuSheet}
+              onClick={() => {
+                navigated.current = false;
+                setSheetUsed(true);
+                setMenuOpen(true);
+              }}
             >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              <MenuIcon />
             </button>
           </div>
         </div>
       </header>
+      {sheetUsed && (
+        <Suspense fallback={null}>
+          <MainMenuSheet
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            onClosed={() => {
+              if (!navigated.current) burger.current?.focus();
+            }}
+          >
+            <MainMenuList
+              inSheet
+              onNavigate={() => {
+                navigated.current = true;
+                setMenuOpen(false);
+              }}
+            />
+          </MainMenuSheet>
+        </Suspense>
+      )}
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

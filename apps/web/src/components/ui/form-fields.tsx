@@ -127,6 +127,9 @@ export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
   },
 );
 
+/** The panel's dark select, for a select laid out outside SelectField (the gallery's filters). */
+export const selectClass = `${styles.input} ${styles.select}`;
+
 export const SelectField = forwardRef<
   HTMLSelectElement,
   SelectHTMLAttributes<HTMLSelectElement> & FieldProps & { children: ReactNode }
@@ -143,7 +146,7 @@ export const SelectField = forwardRef<
       <select
         ref={ref}
         id={selectId}
-        className={styles.input}
+        className={selectClass}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...rest}

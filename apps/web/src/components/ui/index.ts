@@ -11,6 +11,7 @@ export {
   PasswordField,
   RadioGroupField,
   SelectField,
+  selectClass,
   TextField,
   useFieldErrorText,
 } from './form-fields';

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useUserType } from '../../lib/session';
-import { buttonClass } from './button';
 import styles from './page-header.module.css';
 
 export type SubmenuItem = {
@@ -72,12 +71,15 @@ export function PageHeader({
           >
             <button
               type="button"
-              className={`${buttonClass('ghost', 'small')} ${styles.toggle}`}
+              className={styles.toggle}
               aria-expanded={open}
               aria-controls={listId}
               onClick={() => setOpen((o) => !o)}
             >
               {open ? t('menu.closeSubmenu', { ns: 'common' }) : t('menu.openSubmenu', { ns: 'common' })}
+              <svg className={styles.chevron} width="12" height="8" viewBox="0 0 12 8" aria-hidden="true">
+                <path d="M1 1.5 6 6.5l5-5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              </svg>
             </button>
             <ul className={styles.list} id={listId}>
               {shown.map((item) => (

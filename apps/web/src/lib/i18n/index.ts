@@ -47,6 +47,13 @@ const SHELL_NAMESPACES = ['common', 'validation', 'consent'];
 export const STORED_LANGUAGE_KEY = 'club.language';
 
 export function initialLanguage(): LanguageCode {
+  // A link that names its language (`?lang=en`, as the footer's cookies policy link and the public
+  // screens' links do) opens in it, even for a visitor whose browser has never been here.
+  const asked = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+  if ((LANGUAGES as readonly string[]).includes(asked ?? '')) {
+    localStorage.setItem(STORED_LANGUAGE_KEY, asked as LanguageCode);
+    return asked as LanguageCode;
+  }
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORED_LANGUAGE_KEY) : null;
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as LanguageCode) : 'pl';
 }

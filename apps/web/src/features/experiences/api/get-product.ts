@@ -13,6 +13,5 @@ export function useProduct(key: number | string | null) {
     queryKey: productQueryKey(key ?? ''),
     queryFn: () => getProduct(key as number | string),
     enabled: key !== null,
-    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
 }

@@ -2,7 +2,15 @@ import type { TGallery } from '@club/shared';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, DataLoadError, EmptyState, PageHeader, Spinner, usePopup } from '../../../components/ui';
+import {
+  Button,
+  DataLoadError,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  selectClass,
+  usePopup,
+} from '../../../components/ui';
 import { Slideshow } from '../../../components/ui/slideshow';
 import { useGalleries, useGallery, useGalleryDates } from '../api/get-galleries';
 import styles from '../components/gallery.module.css';
@@ -68,6 +76,7 @@ export default function GalleryPage() {
             <label htmlFor={yearId}>{t('year')}</label>
             <select
               id={yearId}
+              className={selectClass}
               value={year ?? ''}
               onChange={(e) => update({ year: e.target.value || undefined, month: undefined })}
               disabled={!dates.data}
@@ -84,6 +93,7 @@ export default function GalleryPage() {
             <label htmlFor={monthId}>{t('month')}</label>
             <select
               id={monthId}
+              className={selectClass}
               value={month ?? ''}
               onChange={(e) => update({ month: e.target.value || undefined })}
               disabled={!year}

@@ -1,0 +1,48 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
+import styles from './app-layout.module.css';
+
+/**
+ * The main menu on a phone or tablet: a sheet over the page (Radix Dialog, in a portal above the header,
+ * so nothing of the page lies over its links), with focus kept inside, Escape and a tap on the dimmed
+ * page closing it. Its own chunk: only narrow screens open it.
+ */
+export default function MainMenuSheet({
+  open,
+  onOpenChange,
+  children,
+  onClosed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  /** Where the focus goes back (it has no Radix trigger: the burger is the layout's own button). */
+  onClosed: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.sheetOverlay} />
+        <Dialog.Content
+          className={styles.sheet}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
+        >
+          <div className={styles.sheetHead}>
+            <Dialog.Title className={styles.sheetTitle}>{t('menu.main')}</Dialog.Title>
+            <Dialog.Close className={styles.iconButton} aria-label={t('menu.close')}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <nav aria-label={t('menu.main')}>{children}</nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
