@@ -9,9 +9,9 @@ describe('query retries', () => {
   });
 
   it('asks once more after a server or network failure, then gives up', () => {
-    expect(shouldRetryQuery(0, new ApiError(503, 'DOWN', 'x'))).toBe(true);
+    expect(shouldRetryQuery(0, new ApiError(503, 'UNAVAILABLE', 'x'))).toBe(true);
     expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
-    expect(shouldRetryQuery(1, new ApiError(503, 'DOWN', 'x'))).toBe(false);
+    expect(shouldRetryQuery(1, new ApiError(503, 'UNAVAILABLE', 'x'))).toBe(false);
   });
 
   it('keeps the worst wait before the load error within a couple of seconds', () => {
