@@ -18,7 +18,13 @@ import { securityHeaders, securityHeadersPlugin } from './plugins/security-heade
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 
-export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+};
 
 export type RouteInfo = {
   method: string;
@@ -51,9 +57,13 @@ function trackRunningRequests(app: FastifyInstance): () => Promise<void> {
 }
 
 /** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
-export async function buildApp({ config, database, logger = true }: BuildOptions) {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logStream
+      ? { level: config.LOG_LEVEL, stream: logStream }
+      : logger
+        ? { level: config.LOG_LEVEL }
+        : false,
     bodyLimit: 256 * 1024,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },

@@ -25,7 +25,13 @@ export type TestApp = {
  * dropped afterwards. Seeded with the demo data unless `seed: false`.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    sameDatabaseAs?: TestApp;
+    /** Collects the app's log lines (JSON) instead of dropping them. */
+    logs?: string[];
+  } = {},
 ): Promise<TestApp> {
   let databaseUrl: string | undefined = opts.sameDatabaseAs?.databaseUrl;
   let dropDatabase = async () => {};
@@ -62,7 +68,13 @@ export async function createTestApp(
     // The same seeding as a starting server: reference data always, the demo data unless seed: false.
     await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const logs = opts.logs;
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -20,9 +20,17 @@ export function freePort(): Promise<number> {
 }
 
 /** An app that listens for real, so an operator's stand-in can post its notifications over HTTP. */
-export async function listeningApp(env: Record<string, string>, sameDatabaseAs?: TestApp): Promise<TestApp> {
+export async function listeningApp(
+  env: Record<string, string>,
+  sameDatabaseAs?: TestApp,
+  logs?: string[],
+): Promise<TestApp> {
   const port = await freePort();
-  const t = await createTestApp({ env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, sameDatabaseAs });
+  const t = await createTestApp({
+    env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    ...(sameDatabaseAs ? { sameDatabaseAs } : {}),
+    ...(logs ? { logs } : {}),
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
   return t;
 }

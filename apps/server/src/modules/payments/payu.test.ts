@@ -23,6 +23,7 @@ const CREDENTIALS = {
 };
 let payu: Awaited<ReturnType<typeof startPayuStandIn>>;
 let t: TestApp;
+const logs: string[] = [];
 const env = () => ({
   PAYMENT_PROVIDER: 'payu',
   PAYU_POS_ID: CREDENTIALS.posId,
@@ -34,7 +35,7 @@ const env = () => ({
 
 beforeAll(async () => {
   payu = await startPayuStandIn(CREDENTIALS);
-  t = await listeningApp(env());
+  t = await listeningApp({ ...env(), LOG_LEVEL: 'debug' }, undefined, logs);
 });
 afterAll(async () => {
   await t?.close();
@@ -226,6 +227,14 @@ describe('PayU against its stand-in', () => {
     const events = JSON.stringify(await t.app.db.select().from(orderEvents));
     for (const secret of [CREDENTIALS.clientSecret, CREDENTIALS.secondKey])
       expect(events).not.toContain(secret);
+  });
+
+  it('credentials never reach the log, not even when the operator fails (run last)', () => {
+    const log = logs.join('\n');
+    // The operator-down cases above were logged, so the log is really read.
+    expect(logs.length).toBeGreaterThan(0);
+    expect(log).toMatch(/"level":(40|50)/);
+    for (const secret of [CREDENTIALS.clientSecret, CREDENTIALS.secondKey]) expect(log).not.toContain(secret);
   });
 });
 

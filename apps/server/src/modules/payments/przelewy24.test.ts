@@ -18,17 +18,23 @@ import { paymentProvider } from './sandbox-provider';
 const CREDENTIALS = { merchantId: 112233, apiKey: 'p24-api-key-very-secret', crc: 'p24-crc-very-secret' };
 let p24: Awaited<ReturnType<typeof startPrzelewy24StandIn>>;
 let t: TestApp;
+const logs: string[] = [];
 
 beforeAll(async () => {
   p24 = await startPrzelewy24StandIn(CREDENTIALS);
-  t = await listeningApp({
-    PAYMENT_PROVIDER: 'przelewy24',
-    P24_MERCHANT_ID: String(CREDENTIALS.merchantId),
-    P24_API_KEY: CREDENTIALS.apiKey,
-    P24_CRC: CREDENTIALS.crc,
-    P24_API_URL: p24.url,
-    ORDER_PAYMENT_MINUTES: '30',
-  });
+  t = await listeningApp(
+    {
+      PAYMENT_PROVIDER: 'przelewy24',
+      P24_MERCHANT_ID: String(CREDENTIALS.merchantId),
+      P24_API_KEY: CREDENTIALS.apiKey,
+      P24_CRC: CREDENTIALS.crc,
+      P24_API_URL: p24.url,
+      ORDER_PAYMENT_MINUTES: '30',
+      LOG_LEVEL: 'debug',
+    },
+    undefined,
+    logs,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -223,6 +229,14 @@ describe('Przelewy24 against its stand-in', () => {
       expect(events).not.toContain(secret);
       expect(p24.deliveries.map((d) => d.body).join()).not.toContain(secret);
     }
+  });
+
+  it('credentials never reach the log, not even when the operator fails (run last)', () => {
+    const log = logs.join('\n');
+    // The operator-down cases above were logged, so the log is really read.
+    expect(logs.length).toBeGreaterThan(0);
+    expect(log).toMatch(/"level":(40|50)/);
+    for (const secret of [CREDENTIALS.apiKey, CREDENTIALS.crc]) expect(log).not.toContain(secret);
   });
 });
 
