@@ -9,6 +9,8 @@ echo "== lint and format (biome)"
 npx biome check .
 echo "== typecheck"
 npm run typecheck
+echo "== boundaries (features apart, no domain cycles, seed and src apart from tests)"
+node scripts/check-boundaries.mjs
 echo "== build (first: the header tests also check the built app's assets)"
 npm run build
 echo "== unit and API tests"

@@ -11,6 +11,7 @@ import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
 import { sandboxPaymentPages } from './modules/payments/sandbox-page';
+import { paymentProvider } from './modules/payments/sandbox-provider';
 import { mediaPlugin } from './modules/catalog/media';
 import { testingRoutes } from './modules/testing/routes';
 import { errorsPlugin } from './plugins/errors';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
+  app.decorate('payments', { provider: () => paymentProvider(app) });
   if (redis) {
     // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));

@@ -42,6 +42,8 @@ declare module 'fastify' {
     inFlight: import('./lib/in-flight').InFlight;
     /** The process's LISTEN for its caches (db/listener.ts), on PGlite and PostgreSQL alike. */
     dbListen: import('./db/listener').DbListener;
+    /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
+    payments: import('./lib/payment-provider').Payments;
     routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
   }
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, sessions, userTokens } from '../../src/db/schema';
-import { issueUserToken } from '../../src/modules/auth/repository';
+import { issueUserToken } from '../../src/lib/user-tokens';
 import { createTestProduct } from '../../src/modules/orders/test-fixtures';
 import { sha256 } from '../../src/lib/tokens';
 import { Client, createTestApp, createTestUser, skipIfNoDatabase, type TestApp } from '../helpers';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { clubToday } from '../../modules/catalog/member-flags';
+import { clubToday } from '../../lib/club-day';
 import {
   categories,
   galleries,

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { customers, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
-import { issueUserToken } from '../../modules/auth/repository';
-import { PENDING_EMAIL_DOMAIN } from '../../modules/dealers/repository';
-import { cardValidTo, clubCardNumber } from '../../modules/dealers/service';
+import { issueUserToken } from '../../lib/user-tokens';
+import { cardValidTo, clubCardNumber, PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
 import { DEMO_PASSWORD } from './accounts';
 import type { SeedContext } from './index';
 

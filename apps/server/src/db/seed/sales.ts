@@ -1,7 +1,7 @@
 import { PUBLISHED_ON_SALE } from '@club/shared';
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomToken } from '../../lib/tokens';
-import { clubToday } from '../../modules/catalog/member-flags';
+import { clubToday } from '../../lib/club-day';
 import { discountCodes, orderItems, orders, products } from '../schema';
 import type { SeedContext } from './index';
 

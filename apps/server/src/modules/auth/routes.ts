@@ -23,14 +23,12 @@ import {
   deleteSession,
   deleteUserSessions,
   extendSession,
-  findLiveToken,
   findUserByEmail,
-  issueUserToken,
   markPasswordVerified,
   setPasswordHash,
-  useToken,
 } from './repository';
 import { toSessionUser } from './session-user';
+import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

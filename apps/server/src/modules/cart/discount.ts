@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { discountCodes, orders } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { clubToday } from '../catalog/member-flags';
+import { clubToday } from '../../lib/club-day';
 
 export const discountInactive = () =>
   new AppError(

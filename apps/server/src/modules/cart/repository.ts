@@ -11,7 +11,8 @@ import type { Tx } from '../../db/client';
 import { cartItems, categories, orderItems, orders, productTerms, products } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../catalog/media';
-import { clubToday, memberFlags } from '../catalog/member-flags';
+import { clubToday } from '../../lib/club-day';
+import { memberFlags } from '../catalog/member-flags';
 
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;

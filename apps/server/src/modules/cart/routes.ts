@@ -6,12 +6,10 @@ import {
   ZCartAdd,
   ZCartItemUpdate,
   ZCheckDiscountCode,
-  ZPlaceOrder,
 } from '@club/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/session';
 import { enforceLimits } from '../../lib/rate-limit';
-import { placeOrder } from '../orders/place-order';
 import { addToCart, removeCartItem, updateCartItem } from './service';
 import { findUsableDiscountCode } from './discount';
 import { loadCartLines, storedItem, toCartItem } from './repository';
@@ -81,10 +79,4 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-
-  app.post('/sales/cart/order', { config: customerOnly, schema: { body: ZPlaceOrder } }, async (request) => {
-    const { user } = requireAuth(request);
-    const result = await placeOrder(app, user, request.body, request.lang, request.ip);
-    return { success: true as const, data: result };
-  });
 };

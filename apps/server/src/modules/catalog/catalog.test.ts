@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { cartItems, customerInterests, productNotifications, products } from '../../db/schema';
-import { clubToday, memberFlags } from './member-flags';
+import { clubToday } from '../../lib/club-day';
+import { memberFlags } from './member-flags';
 
 let t: TestApp;
 let customer: Client;

@@ -38,28 +38,6 @@ export type MemberFlags = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
-/** The club's calendar day (Europe/Warsaw), as YYYY-MM-DD. */
-export function clubToday(now = new Date()): string {
-  // Formatting costs microseconds and every catalogue read asks (twice): once per second of time is exact.
-  const second = Math.floor(now.getTime() / 1000);
-  if (second !== lastSecond) {
-    lastDay = clubDayFormat.format(now);
-    lastSecond = second;
-  }
-  return lastDay;
-}
-
-let lastSecond = Number.NaN;
-let lastDay = '';
-
-/** Built once: constructing an Intl.DateTimeFormat per call cost 4% of the CPU under list load. */
-const clubDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * The per-member flags of SPEC.md §3, computed at request time from the seats, the calendar and what
  * the member already holds, never stored. Sales close the day before the start; an experience is

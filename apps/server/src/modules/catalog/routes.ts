@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { requireAuth, type SessionExtra } from '../../plugins/session';
 import { catalogCache, memberPartCache } from './cache';
-import { clubToday } from './member-flags';
+import { clubToday } from '../../lib/club-day';
 import {
   addNotification,
   type CatalogContext,

@@ -2,11 +2,7 @@ import type { CustomerStatus } from '@club/shared';
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, languages, users, userTokens } from '../../db/schema';
-
-/** Customers registered for the EXISTING path have no e-mail until they give it on the terms page. */
-export const PENDING_EMAIL_DOMAIN = 'pending.invalid';
-export const isPendingEmail = (email: string): boolean =>
-  email.toLowerCase().endsWith(`@${PENDING_EMAIL_DOMAIN}`);
+import { PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
 
 /** The live link token of the customer's current step, if any: AGREEMENTS or ACTIVATE. */
 const linkTokenJoin = () =>

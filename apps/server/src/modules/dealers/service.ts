@@ -1,6 +1,5 @@
 import {
   AGREEMENT_TERMS,
-  CLUB_MEMBERSHIP_YEARS,
   formatDisplayDate,
   REGISTRATION_LINK_TTL_DAYS,
   type LanguageCode,
@@ -17,17 +16,17 @@ import { translate } from '../../i18n';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
-import { findLiveToken, findUserByEmail, issueUserToken, useToken } from '../auth/repository';
+import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
+import { findUserByEmail } from '../auth/repository';
 import type { Mailer } from '../mail/mailer';
 import {
   type DealerCustomerRow,
   findDealerCustomer,
   findInvitedCustomer,
   findLanguage,
-  isPendingEmail,
   isVinRegistered,
-  PENDING_EMAIL_DOMAIN,
 } from './repository';
+import { cardValidTo, clubCardNumber, isPendingEmail, PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
 
 export type DealersContext = { mailer: Mailer; publicUrl: string };
 
@@ -331,19 +330,6 @@ export async function readActivationInvitation(db: Tx, token: string) {
     language_code: langOf(invited.user.languageCode),
   };
 }
-
-/** Two years (SPEC.md §9) after the car's delivery date, or after today when it is not known. */
-export function cardValidTo(vehicleIssue: string | null, today = new Date()): string {
-  const base = vehicleIssue ? new Date(`${vehicleIssue}T00:00:00Z`) : today;
-  const d = new Date(
-    Date.UTC(base.getUTCFullYear() + CLUB_MEMBERSHIP_YEARS, base.getUTCMonth(), base.getUTCDate()),
-  );
-  return d.toISOString().slice(0, 10);
-}
-
-/** Club card number: EC-<year>-<100000 + user id>, unique by construction. */
-export const clubCardNumber = (userId: number, today = new Date()) =>
-  `EC-${today.getUTCFullYear()}-${String(100000 + userId).padStart(6, '0')}`;
 
 /** The customer sets a password: WAITING_REGISTRATION → REGISTERED, with a club card and a calendar feed. */
 export async function activateAccount(db: Tx, ctx: DealersContext, token: string, passwordHash: string) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
 import { translate } from '../../i18n';
-import { clubToday } from '../catalog/member-flags';
+import { clubToday } from '../../lib/club-day';
 import { notifyWaitingList } from '../catalog/notify-waiting-list';
 import { recordOrderEvent } from './timeline';
 

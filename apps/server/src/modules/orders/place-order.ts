@@ -13,9 +13,7 @@ import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { findUsableDiscountCode } from '../cart/discount';
 import { cartProductState, heldQuantities, loadCartLines, rulesFor, storedItem } from '../cart/repository';
-import { notifyUrlOf } from '../payments/handle-notification';
-import type { PaymentProvider } from '../payments/provider';
-import { paymentProvider } from '../payments/sandbox-provider';
+import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
 import { mailPaid, type OrderRow } from './lifecycle';
 import { recordOrderEvent } from './timeline';
 
@@ -28,10 +26,6 @@ const INVOICE_FIELDS = [
   'taxNumberPrefix',
   'taxNumber',
 ] as const;
-
-export const RETURN_PATH = '/panel/home?after_payment=1';
-/** The member's browser comes back to Home with the order (SPEC.md §1: the order-completed event). */
-export const returnPathOf = (orderId: number) => `${RETURN_PATH}&order=${orderId}`;
 
 /**
  * Turns the member's cart into an order in one transaction (DESIGN.md §6). Locks, in this order:
@@ -46,7 +40,7 @@ export async function placeOrder(
   lang: LanguageCode,
   customerIp = '127.0.0.1',
 ): Promise<TPlaceOrderResult> {
-  const provider = await paymentProvider(app);
+  const provider = await app.payments.provider();
   const placed = await app.db.transaction(async (tx) => {
     const lines = await loadCartLines(tx, user.id, lang, { lock: true });
     if (lines.length === 0) throw conflict('CART_EMPTY', 'cart.empty');
@@ -203,7 +197,7 @@ export async function registerPayment(
       buyerEmail: email,
       language: lang,
       returnUrl: `${app.config.PUBLIC_URL}${returnPathOf(order.id)}`,
-      notifyUrl: notifyUrlOf(app, provider.name),
+      notifyUrl: notifyUrlOf(app.config, provider.name),
       timeLimitMinutes: minutesLeft,
       customerIp,
       lines: lines.map((l) => ({

@@ -1,9 +1,8 @@
-import { idParam, ZOrdersQuery } from '@club/shared';
+import { idParam, ZOrdersQuery, ZPlaceOrder } from '@club/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/session';
-import { paymentProvider } from '../payments/sandbox-provider';
-import { registerPayment } from './place-order';
+import { placeOrder, registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
 import { findOrder, listOrders } from './repository';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +12,17 @@ import { orders } from '../../db/schema';
 export const ORDER_SWEEP_INTERVAL_MS = 60_000;
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Placing an order: the one entry point, under the cart's address of SPEC.md §7.
+  app.post(
+    '/sales/cart/order',
+    { config: { access: 'customer' }, schema: { body: ZPlaceOrder } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const result = await placeOrder(app, user, request.body, request.lang, request.ip);
+      return { success: true as const, data: result };
+    },
+  );
+
   app.get(
     '/sales/orders/items',
     { config: { access: 'customer' }, schema: { querystring: ZOrdersQuery } },
@@ -47,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw notFound();
       if (order.status !== 'WAITING_PAYMENT' || !order.expiresAt || order.expiresAt <= new Date())
         throw conflict('ORDER_NOT_WAITING', 'payments.notWaiting');
-      const provider = await paymentProvider(app);
+      const provider = await app.payments.provider();
       const url = await registerPayment(app, provider, order, user.email, request.lang, request.ip);
       return { success: true as const, data: { order_id: order.id, payment_url: url } };
     },

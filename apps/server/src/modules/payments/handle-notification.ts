@@ -7,11 +7,12 @@ import { recordOrderEvent } from '../orders/timeline';
 import {
   baseRef,
   CURRENCY,
+  notifyUrlOf,
   type PaymentOutcome,
   type PaymentProvider,
   type RefundNotice,
   type VerifiedNotification,
-} from './provider';
+} from '../../lib/payment-provider';
 
 export type NotificationResult =
   | 'paid'
@@ -29,9 +30,6 @@ export type NotificationResult =
   | 'refund-recorded';
 
 type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
-
-export const notifyUrlOf = (deps: Deps, provider: string) =>
-  `${deps.config.PUBLIC_URL}/panel/api/v1/payments/notify/${provider}`;
 
 /**
  * Applies an authentic notification (issue 15's money rules): the order is paid once, by the amount
@@ -164,7 +162,7 @@ export async function handleNotification(
       providerOrderId: confirmed.providerOrderId ?? '',
       amountGrosze: confirmed.amountGrosze,
       description: `Excellence Club #${order.id}`,
-      notifyUrl: notifyUrlOf(app, provider.name),
+      notifyUrl: notifyUrlOf(app.config, provider.name),
     });
     await recordOrderEvent(app.db, order.id, 'REFUND_REQUESTED', {
       provider: provider.name,
@@ -286,7 +284,7 @@ export async function refundOrder(
       providerOrderId: order.providerOrderId!,
       amountGrosze,
       description: `Excellence Club #${orderId}`,
-      notifyUrl: notifyUrlOf(app, provider.name),
+      notifyUrl: notifyUrlOf(app.config, provider.name),
     });
     await recordOrderEvent(app.db, orderId, 'REFUND_REQUESTED', {
       provider: provider.name,

@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
   ProviderError,
   type VerifiedNotification,
-} from './provider';
+} from '../../lib/payment-provider';
 
 export type Przelewy24Options = {
   merchantId: number;

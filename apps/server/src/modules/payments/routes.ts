@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { handleNotification } from './handle-notification';
-import { ProviderError } from './provider';
+import { ProviderError } from '../../lib/payment-provider';
 import { paymentProvider } from './sandbox-provider';
 
 const rawBodies = new WeakMap<object, string>();

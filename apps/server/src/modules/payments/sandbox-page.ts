@@ -7,7 +7,7 @@ import { orderItems, orders, users } from '../../db/schema';
 import { translate } from '../../i18n';
 import { randomToken } from '../../lib/tokens';
 import { webDistDir } from '../../plugins/static';
-import { returnPathOf } from '../orders/place-order';
+import { returnPathOf } from '../../lib/payment-provider';
 import { handleNotification } from './handle-notification';
 import { SANDBOX_PAGE_PREFIX, sandboxProvider } from './sandbox-provider';
 

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { installationSecrets } from '../../db/schema';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { createPayuProvider } from './payu-provider';
-import type { PaymentOutcome, PaymentProvider } from './provider';
+import type { PaymentOutcome, PaymentProvider } from '../../lib/payment-provider';
 import { createPrzelewy24Provider } from './przelewy24-provider';
 
 export const SANDBOX_PAGE_PREFIX = '/panel/payments/sandbox/';

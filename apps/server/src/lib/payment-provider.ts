@@ -119,3 +119,16 @@ export async function callOperator(
 
 /** `${paymentRef}.${attempt}` → paymentRef (paymentRef is base64url: it has no dot). */
 export const baseRef = (ref: string) => ref.split('.')[0]!;
+
+/** The member's browser comes back to Home with the order (SPEC.md §1: the order-completed event). */
+export const returnPathOf = (orderId: number) => `/panel/home?after_payment=1&order=${orderId}`;
+
+/** Where the operator posts its notifications for this installation. */
+export const notifyUrlOf = (config: { PUBLIC_URL: string }, provider: string) =>
+  `${config.PUBLIC_URL}/panel/api/v1/payments/notify/${provider}`;
+
+/**
+ * The configured operator, injected into the app as `app.payments` (app.ts): orders ask it for a
+ * payment without knowing which operator it is, and a new operator plugs in behind it.
+ */
+export type Payments = { provider(): Promise<PaymentProvider> };
