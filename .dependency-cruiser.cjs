@@ -12,7 +12,8 @@ module.exports = {
   forbidden: [
     {
       name: 'web-feature-to-feature',
-      comment: 'A web feature never imports another feature: shared code goes to components/ui, lib or config.',
+      comment:
+        'A web feature never imports another feature: shared code goes to components/ui, lib or config.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST_CODE },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
@@ -45,6 +46,9 @@ module.exports = {
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
