@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -24,19 +25,14 @@ async function main() {
   const seeded = await seedOnStart(database.db, { seed: config.SEED, dataDir: config.DATA_DIR });
   if (seeded) app.log.info('demo data seeded into the empty database');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
+  // SIGINT/SIGTERM (and a crash) close the app gracefully: running requests finish (app.ts drains
+  // them), then the database; after 10 s the process goes regardless.
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an unhandled error');
+    else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }
