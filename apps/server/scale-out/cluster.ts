@@ -108,6 +108,8 @@ export async function serverProcess(env: Record<string, string>, label: string):
           PORT: String(port),
           DATA_DIR: dataDir,
           SEED: 'none',
+          // A production-like cluster without an operator's test account: the sandbox, opted into.
+          ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1',
           LOG_LEVEL: 'warn',
           LOGIN_LIMIT_PER_ADDRESS: '100000',
           ...env,
