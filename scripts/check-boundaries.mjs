@@ -6,6 +6,8 @@
  * only, with no cycle (cart → orders → payments, never back).
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,9 +36,11 @@ const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const TEST_CODE = /(\.test\.tsx?$|\/test-fixtures\.ts$)/;
 const edges = new Map();
 const via = new Map();
+const domains = new Set();
 for (const m of result.modules) {
   const from = MODULE.exec(m.source)?.[1];
   if (!from || TEST_CODE.test(m.source)) continue;
+  domains.add(from);
   for (const d of m.dependencies) {
     const to = MODULE.exec(d.resolved)?.[1];
     if (!to || to === from) continue;
@@ -79,6 +83,29 @@ function connect(v) {
   }
 }
 for (const v of edges.keys()) if (!state.has(v)) connect(v);
+
+// ARCHITECTURE.md carries the server's domain graph; `--write` redraws it, the check fails when stale.
+const graph = [
+  '```mermaid',
+  'graph LR',
+  ...[...domains]
+    .sort()
+    .flatMap((from) =>
+      edges.has(from) ? [...edges.get(from)].sort().map((to) => `  ${from} --> ${to}`) : [`  ${from}`],
+    ),
+  '```',
+].join('\n');
+const START = '<!-- module-graph:start (scripts/check-boundaries.mjs --write) -->';
+const END = '<!-- module-graph:end -->';
+const architecturePath = path.join(root, 'ARCHITECTURE.md');
+const architecture = readFileSync(architecturePath, 'utf8');
+const block = new RegExp(`${START.replace(/[()./-]/g, '\\$&')}[\\s\\S]*?${END}`);
+const current = `${START}\n${graph}\n${END}`;
+if (!block.test(architecture)) problems.push(`ARCHITECTURE.md: the module graph's markers are missing`);
+else if (process.argv.includes('--write'))
+  writeFileSync(architecturePath, architecture.replace(block, current));
+else if (architecture.match(block)[0] !== current)
+  problems.push('ARCHITECTURE.md: the module graph is stale (npm run boundaries -- --write)');
 
 if (problems.length > 0) {
   console.error(`Boundaries broken (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
