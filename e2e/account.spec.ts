@@ -313,7 +313,9 @@ test.describe('account in English and as a dealer', () => {
     ).toBeHidden();
 
     await page.getByRole('link', { name: 'Dane użytkownika' }).click();
-    await expect(page.getByRole('note')).toContainText('Te dane może zmieniać tylko członek klubu.');
+    await expect(page.getByRole('main').getByRole('note')).toContainText(
+      'Te dane może zmieniać tylko członek klubu.',
+    );
     await expect(page.getByRole('textbox', { name: 'Imię', exact: true })).toBeDisabled();
     await expect(page.getByTestId('phone-country')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Zapisz zmiany' })).toBeDisabled();

@@ -47,7 +47,7 @@ test.describe('experiences', () => {
     request,
   }) => {
     await signIn(page, await newUser(request), '/panel/experiences/wyprawy/lapland-arctic-expedition');
-    await expect(page.getByRole('note')).toContainText('Zapisy ruszą wkrótce');
+    await expect(page.getByRole('main').getByRole('note')).toContainText('Zapisy ruszą wkrótce');
     await expect(page.getByTestId('product-price')).toHaveCount(0);
     await page.getByRole('button', { name: 'Powiadom mnie o publikacji' }).click();
     await expect(page.getByRole('button', { name: 'Powiadomienie ustawione' })).toBeDisabled();
