@@ -76,6 +76,18 @@ async function settled(page: Page) {
   await page.waitForTimeout(350);
 }
 
+/** The opening animation is over (axe measures contrast on the colours as painted): no fixed wait. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function scan(page: Page, where: string, disabled: string[] = []): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(disabled).analyze();
   return result.violations.map(
@@ -183,7 +195,7 @@ for (const role of ['customer', 'dealer'] as const) {
           await burger.click();
           const sheet = page.getByRole('dialog');
           await expect(sheet).toBeVisible();
-          await page.waitForTimeout(350);
+          await animationsDone(page);
           problems.push(...(await scan(page, 'main menu open')));
           problems.push(...(await coveredControls(page, '[role=dialog]')).map((p) => `main menu open: ${p}`));
           await page.keyboard.press('Escape');
@@ -191,7 +203,7 @@ for (const role of ['customer', 'dealer'] as const) {
         }
         await page.getByRole('button', { name: lang === 'pl' ? 'Moje konto' : 'My account' }).click();
         await expect(page.getByRole('menu')).toBeVisible();
-        await page.waitForTimeout(350);
+        await animationsDone(page);
         // Radix hides the page behind the open menu with aria-hidden and keeps the focus in the menu
         // (account-menu.spec.ts); axe cannot see that trap and counts the page's links as reachable.
         problems.push(...(await scan(page, 'account menu open', ['aria-hidden-focus'])));
