@@ -5,7 +5,7 @@ import type { users } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 
-export type Access = 'public' | 'user' | 'customer' | 'dealer';
+export type Access = import('@club/shared/contract/define').EndpointAccess;
 export type UserRow = typeof users.$inferSelect;
 export type Auth = {
   sessionId: string;
@@ -32,6 +32,8 @@ declare module 'fastify' {
      * there (plugins/session.ts). On PGlite (one process, synchronous NOTIFY) every route uses the cache.
      */
     cachedSession?: boolean;
+    /** The route's endpoint in the shared contract (lib/contract.ts `routeOf`). */
+    contract?: import('@club/shared/contract/define').EndpointDefinition;
   }
   interface FastifyInstance {
     db: Db;
@@ -44,7 +46,7 @@ declare module 'fastify' {
     dbListen: import('./db/listener').DbListener;
     /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
     payments: import('./lib/payment-provider').Payments;
-    routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
+    routeTable: import('./app').RouteInfo[];
   }
   interface FastifyRequest {
     lang: LanguageCode;
