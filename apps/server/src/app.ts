@@ -5,6 +5,7 @@ import { checkResponsesAgainstContract, contractSerializerCompiler } from './lib
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { RouteInfo } from './types';
 import { pgliteListener, postgresListener } from './db/listener';
 import { pickLanguage, translate } from './i18n';
 import { InFlight } from './lib/in-flight';
@@ -28,17 +29,7 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
 };
 
-export type RouteInfo = {
-  method: string;
-  url: string;
-  access: string;
-  passwordCheck: boolean;
-  csrf: boolean;
-  /** The route declares a body schema (the security suite fuzzes each one). */
-  body: boolean;
-  /** The route was registered from the shared contract (lib/contract.ts `routeOf`). */
-  contract: boolean;
-};
+export type { RouteInfo } from './types';
 
 /** How long closing the app waits for running requests; server.ts exits anyway after 10 s. */
 const DRAIN_MS = 8_000;
@@ -126,7 +117,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         passwordCheck: route.config?.passwordCheck ?? false,
         csrf: route.config?.csrf ?? false,
         body: Boolean(route.schema?.body),
-        contract: Boolean(route.config?.contract),
+        contract: route.config?.contract ?? null,
       });
     }
   });

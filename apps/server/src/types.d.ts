@@ -6,6 +6,19 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 
 export type Access = import('@club/shared/contract/define').EndpointAccess;
+/** One route as registered (app.ts): the CSRF walk, the authorisation matrix and the OpenAPI document read them. */
+export type RouteInfo = {
+  method: string;
+  url: string;
+  access: string;
+  passwordCheck: boolean;
+  csrf: boolean;
+  /** The route declares a body schema (the security suite fuzzes each one). */
+  body: boolean;
+  /** The route's endpoint in the shared contract (lib/contract.ts `routeOf`); null for none. */
+  contract: import('@club/shared/contract/define').EndpointDefinition | null;
+};
+
 export type UserRow = typeof users.$inferSelect;
 export type Auth = {
   sessionId: string;
@@ -46,7 +59,7 @@ declare module 'fastify' {
     dbListen: import('./db/listener').DbListener;
     /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
     payments: import('./lib/payment-provider').Payments;
-    routeTable: import('./app').RouteInfo[];
+    routeTable: RouteInfo[];
   }
   interface FastifyRequest {
     lang: LanguageCode;
