@@ -9,6 +9,8 @@ import {
   type TProduct,
   type TProductDetail,
   ORDER_STATUS,
+  PUBLISHED_ANNOUNCED,
+  PUBLISHED_ON_SALE,
 } from '@club/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -29,7 +31,7 @@ import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } fro
 export type CatalogContext = MemberContext & { lang: LanguageCode };
 
 /** Experiences members may see: on sale (1) or announced (2); hidden ones (0) never leave the server. */
-const visible = inArray(products.published, [1, 2]);
+const visible = inArray(products.published, [PUBLISHED_ON_SALE, PUBLISHED_ANNOUNCED]);
 
 const userId = sql.placeholder('userId');
 /** Orders that hold seats, as SQL literals (constants, not input): waiting for payment or paid. */
@@ -251,7 +253,7 @@ function sharedProduct(row: SharedRow) {
     },
     type: row.type,
     description: row.description,
-    ann_description: row.published === 2 ? row.annDescription : null,
+    ann_description: row.published === PUBLISHED_ANNOUNCED ? row.annDescription : null,
     start_date: row.startDate,
     start_time: row.startTime,
     end_date: row.endDate,
