@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_TYPES } from '../constants';
+import { PAGE_TYPES, PRODUCT_TYPES } from '../constants';
 import { pageQuery } from './common';
 
 const MAX_ID = 2_147_483_647;
@@ -53,129 +53,156 @@ export type TGalleryListQuery = z.infer<typeof ZGalleryListQuery>;
 
 export const ZPageQuery = z.object({ type: z.enum(PAGE_TYPES, { error: 'validation.wrongValue' }) });
 
-/* ---- Response shapes (SPEC.md §3) ---- */
+/* ---- Response shapes (SPEC.md §3), strict: the contract test refuses a field they do not declare ---- */
+
+const int = () => z.number().int();
 
 /**
  * The widths a picture is stored at, as the `srcset` of an <img> or <source>: "<url> <width>w"
  * joined by ", ", narrowest first, the largest being the `*_url` itself; null when only that file
  * exists. Each `*_url` of a picture has its `*_srcset` beside it (docs/decisions/media-variants.md).
  */
-export type TImageSrcset = string | null;
+export const ZImageSrcset = z.string().nullable();
+export type TImageSrcset = z.output<typeof ZImageSrcset>;
 
 /** A photo of a product's slideshow or of a gallery. */
-export type TPhoto = { file: string; file_url: string; srcset: TImageSrcset };
+export const ZPhoto = z.strictObject({ file: z.string(), file_url: z.string(), srcset: ZImageSrcset });
+export type TPhoto = z.output<typeof ZPhoto>;
 
-export type TCategory = {
-  id: number;
-  name: string;
+export const ZCategory = z.strictObject({
+  id: int(),
+  name: z.string(),
   /** The category's address in every language (canonical first): a link made in one opens in the other. */
-  slugs: string[];
-  description: string;
-  image_url: string | null;
-  image_srcset: TImageSrcset;
-  banner_url: string | null;
-  banner_srcset: TImageSrcset;
-  banner_mobile_url: string | null;
-  banner_mobile_srcset: TImageSrcset;
-};
+  slugs: z.array(z.string()),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  image_srcset: ZImageSrcset,
+  banner_url: z.string().nullable(),
+  banner_srcset: ZImageSrcset,
+  banner_mobile_url: z.string().nullable(),
+  banner_mobile_srcset: ZImageSrcset,
+});
+export type TCategory = z.output<typeof ZCategory>;
 
-export type TProductCategory = Pick<
-  TCategory,
-  'id' | 'name' | 'banner_url' | 'banner_srcset' | 'banner_mobile_url' | 'banner_mobile_srcset'
->;
+export const ZProductCategory = ZCategory.pick({
+  id: true,
+  name: true,
+  banner_url: true,
+  banner_srcset: true,
+  banner_mobile_url: true,
+  banner_mobile_srcset: true,
+});
+export type TProductCategory = z.output<typeof ZProductCategory>;
 
-export type TProductPartner = {
-  name: string;
-  url: string | null;
-  image: string | null;
-  image_url: string | null;
-};
+export const ZProductPartner = z.strictObject({
+  name: z.string(),
+  url: z.string().nullable(),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+export type TProductPartner = z.output<typeof ZProductPartner>;
 
-export type TProduct = {
-  id: number;
-  name: string;
-  alias: string;
-  category: TProductCategory;
-  type: 'EVENT' | 'TRIP';
-  description: string;
-  ann_description: string | null;
-  start_date: string;
-  start_time: string | null;
-  end_date: string | null;
-  end_time: string | null;
-  place: string;
-  price: number;
-  published: number;
-  image: string | null;
-  image_url: string | null;
-  image_srcset: TImageSrcset;
-  image_mobile_url: string | null;
-  image_mobile_srcset: TImageSrcset;
-  video_id: string | null;
-  video_url: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  can_order: boolean;
-  can_set_notification: boolean;
-  is_set_notification: boolean;
+/** An experience as the lists send it, the member's flags included (in the catalogue's byte order). */
+export const ZProduct = z.strictObject({
+  id: int(),
+  name: z.string(),
+  alias: z.string(),
+  category: ZProductCategory,
+  type: z.enum(PRODUCT_TYPES),
+  description: z.string(),
+  ann_description: z.string().nullable(),
+  start_date: z.string(),
+  start_time: z.string().nullable(),
+  end_date: z.string().nullable(),
+  end_time: z.string().nullable(),
+  place: z.string(),
+  price: z.number(),
+  published: int(),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_srcset: ZImageSrcset,
+  image_mobile_url: z.string().nullable(),
+  image_mobile_srcset: ZImageSrcset,
+  video_id: z.string().nullable(),
+  video_url: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  can_order: z.boolean(),
+  can_set_notification: z.boolean(),
+  is_set_notification: z.boolean(),
   /** Already in the member's cart (then `can_order` is false): "In your cart", not "cannot order". */
-  in_cart: boolean;
+  in_cart: z.boolean(),
   /** The member holds `limit` seats already (orders waiting for payment or paid). */
-  limit_reached: boolean;
-  is_past: boolean;
-  limit: number;
-  overall_limit: number | null;
-  status_limit: number;
-  event_images_count: number;
+  limit_reached: z.boolean(),
+  is_past: z.boolean(),
+  limit: int(),
+  overall_limit: int().nullable(),
+  status_limit: int(),
+  event_images_count: int(),
   /** The gallery of a past experience, for the card's 'view gallery' button. */
-  gallery_id: number | null;
-};
+  gallery_id: int().nullable(),
+});
+export type TProduct = z.output<typeof ZProduct>;
 
-export type TProductDetail = TProduct & {
-  files: { name: string; file: string; file_url: string }[];
-  images: TPhoto[];
-  partners: TProductPartner[];
-};
+/** An experience's page: the list's object plus its photos, materials and partners. */
+export const ZProductDetail = ZProduct.extend({
+  images: z.array(ZPhoto),
+  files: z.array(z.strictObject({ name: z.string(), file: z.string(), file_url: z.string() })),
+  partners: z.array(ZProductPartner),
+});
+export type TProductDetail = z.output<typeof ZProductDetail>;
 
 export type TPaginationMeta = { current_page: number; last_page: number; per_page: number; total: number };
 
-export type TGallery = {
-  id: number;
-  name: string;
-  category_name: string | null;
-  date: string;
-  image: string | null;
-  image_url: string | null;
-  image_srcset: TImageSrcset;
-  images_count: number;
-  images: TPhoto[];
-};
+export const ZGallery = z.strictObject({
+  id: int(),
+  name: z.string(),
+  category_name: z.string().nullable(),
+  date: z.string(),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_srcset: ZImageSrcset,
+  images_count: int(),
+  images: z.array(ZPhoto),
+});
+export type TGallery = z.output<typeof ZGallery>;
 
-export type TGalleryDates = { year: number; months: number[] }[];
+export const ZGalleryDates = z.array(z.strictObject({ year: int(), months: z.array(int()) }));
+export type TGalleryDates = z.output<typeof ZGalleryDates>;
 
-export type TPartner = {
-  id: number;
-  name: string;
-  url: string | null;
-  image: string | null;
-  image_url: string | null;
-};
+export const ZPartner = z.strictObject({
+  id: int(),
+  name: z.string(),
+  url: z.string().nullable(),
+  image: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+export type TPartner = z.output<typeof ZPartner>;
 
-export type TFaqCategory = {
-  id: number;
-  name: string;
-  questions: { id: number; question: string; answer: string }[];
-};
+export const ZFaqCategory = z.strictObject({
+  id: int(),
+  name: z.string(),
+  questions: z.array(z.strictObject({ id: int(), question: z.string(), answer: z.string() })),
+});
+export type TFaqCategory = z.output<typeof ZFaqCategory>;
 
-export type TPage = { id: number; title: string; subtitle: string; sections_html: string; type: string };
+export const ZPage = z.strictObject({
+  id: int(),
+  type: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  sections_html: z.string(),
+});
+export type TPage = z.output<typeof ZPage>;
 
-export type TContact = {
-  title: string;
-  description: string;
-  email: string;
-  email_title: string;
-  phone: string;
-  phone_title: string;
-  days: string;
-  days_title: string;
-};
+export const ZContact = z.strictObject({
+  title: z.string(),
+  description: z.string(),
+  email: z.string(),
+  email_title: z.string(),
+  phone: z.string(),
+  phone_title: z.string(),
+  days: z.string(),
+  days_title: z.string(),
+});
+export type TContact = z.output<typeof ZContact>;

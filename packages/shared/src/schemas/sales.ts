@@ -147,27 +147,33 @@ export const ZCartItem = z.strictObject({
 });
 export type TCartItem = z.output<typeof ZCartItem>;
 
-export type TOrderLine = {
-  product_name: string;
-  product_start_date: string | null;
-  quantity: number;
-  price: number;
-};
+export const ZOrderLine = z.strictObject({
+  product_name: z.string(),
+  product_start_date: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+export type TOrderLine = z.output<typeof ZOrderLine>;
 
-export type TOrder = {
-  id: number;
-  created_at: string;
-  status: (typeof ORDER_STATUSES)[number];
-  items: TOrderLine[];
+export const ZOrder = z.strictObject({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  items: z.array(ZOrderLine),
   /** Offered again while the order waits for payment; null otherwise. */
-  payment_url: string | null;
-  product_type: (typeof PRODUCT_TYPES)[number];
-  subtotal: number;
-  discount: number;
-  total: number;
-  is_invoice: boolean;
-  expires_at: string | null;
-};
+  payment_url: z.string().nullable(),
+  product_type: z.enum(PRODUCT_TYPES),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  is_invoice: z.boolean(),
+  expires_at: z.string().nullable(),
+});
+export type TOrder = z.output<typeof ZOrder>;
+
+/** Pay again: the operator's page for a new payment of a waiting order. */
+export const ZPayAgainResult = z.strictObject({ order_id: z.number().int(), payment_url: z.string() });
+export type TPayAgainResult = z.output<typeof ZPayAgainResult>;
 
 export const ZPlaceOrderResult = z.strictObject({
   order_id: z.number().int(),

@@ -1,8 +1,7 @@
+import { analyticsContract, type TAnalyticsSettings } from '@club/shared/contract/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-
-/** What the browser needs to load the tracker; `null`s when analytics is off (nothing is loaded). */
-export type TAnalyticsSettings = { matomo_url: string | null; site_id: number | null };
+import { routeOf } from '../../lib/contract';
 
 export function analyticsSettings(config: Pick<Config, 'MATOMO_URL' | 'MATOMO_SITE_ID'>): TAnalyticsSettings {
   if (!config.MATOMO_URL || !config.MATOMO_SITE_ID) return { matomo_url: null, site_id: null };
@@ -16,8 +15,8 @@ export function analyticsSettings(config: Pick<Config, 'MATOMO_URL' | 'MATOMO_SI
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = analyticsSettings(app.config);
-  app.get('/settings/analytics', { config: { access: 'public' } }, async () => ({
-    success: true as const,
-    data: settings,
-  }));
+  app.route({
+    ...routeOf(analyticsContract.settings),
+    handler: async () => ({ success: true as const, data: settings }),
+  });
 };

@@ -1,11 +1,11 @@
-import { PUBLISHED_ANNOUNCED, PUBLISHED_ON_SALE } from '@club/shared';
+import { PUBLISHED_ANNOUNCED, PUBLISHED_ON_SALE, USER_TYPE, type UserType } from '@club/shared';
 
 /** Seats left reported for an experience without a seat cap (total_seats null). */
 export const UNCAPPED_SEATS = 999;
 /** The waiting list of a sold-out experience closes this many days before its start. */
 export const WAITING_LIST_CLOSES_DAYS = 3;
 
-export type MemberContext = { userId: number; type: 'CUSTOMER' | 'DEALER'; today: string };
+export type MemberContext = { userId: number; type: UserType; today: string };
 
 export type FlagInput = {
   published: number;
@@ -44,7 +44,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
  * past once its start day has gone. Only customers order or join waiting lists.
  */
 export function memberFlags(p: FlagInput, m: MemberContext): MemberFlags {
-  const isCustomer = m.type === 'CUSTOMER';
+  const isCustomer = m.type === USER_TYPE.CUSTOMER;
   const isPast = p.startDate < m.today;
   const salesOpen = p.startDate > m.today;
   const seatsLeft = p.totalSeats === null ? UNCAPPED_SEATS : Math.max(0, p.totalSeats - p.seatsTaken);

@@ -8,6 +8,9 @@ import {
   type TPartner,
   type TProduct,
   type TProductDetail,
+  ORDER_STATUS,
+  PUBLISHED_ANNOUNCED,
+  PUBLISHED_ON_SALE,
 } from '@club/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -28,9 +31,11 @@ import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } fro
 export type CatalogContext = MemberContext & { lang: LanguageCode };
 
 /** Experiences members may see: on sale (1) or announced (2); hidden ones (0) never leave the server. */
-const visible = inArray(products.published, [1, 2]);
+const visible = inArray(products.published, [PUBLISHED_ON_SALE, PUBLISHED_ANNOUNCED]);
 
 const userId = sql.placeholder('userId');
+/** Orders that hold seats, as SQL literals (constants, not input): waiting for payment or paid. */
+const HOLDING_STATUSES = sql.raw(`'${ORDER_STATUS.WAITING_PAYMENT}', '${ORDER_STATUS.PAID}'`);
 const today = sql.placeholder('today');
 
 /** What every member sees alike: cacheable per language (cache.ts). Seats are not in it. */
@@ -74,7 +79,7 @@ const memberColumns = {
   seatsTaken: products.seatsTaken,
   inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = products.id and ci.user_id = ${userId})`,
   heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = products.id and o.user_id = ${userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+      where oi.product_id = products.id and o.user_id = ${userId} and o.status in (${HOLDING_STATUSES})), 0)::int`,
   notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = products.id and pn.user_id = ${userId})`,
 };
 
@@ -248,7 +253,7 @@ function sharedProduct(row: SharedRow) {
     },
     type: row.type,
     description: row.description,
-    ann_description: row.published === 2 ? row.annDescription : null,
+    ann_description: row.published === PUBLISHED_ANNOUNCED ? row.annDescription : null,
     start_date: row.startDate,
     start_time: row.startTime,
     end_date: row.endDate,
@@ -381,7 +386,7 @@ export const memberPartWithSession = sql<[number, number, boolean, number, boole
   json_agg(json_build_array(p.id, p.seats_taken,
     exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
     coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = p.id and o.user_id = ${sessions.userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int,
+      where oi.product_id = p.id and o.user_id = ${sessions.userId} and o.status in (${HOLDING_STATUSES})), 0)::int,
     exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId})))
   from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
 

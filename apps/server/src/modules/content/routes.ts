@@ -1,23 +1,31 @@
-import { ZPageQuery } from '@club/shared';
+import { contentContract as contract } from '@club/shared/contract/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { findContact, findPage, listFaq } from './repository';
 
+/** The club's pages; the partners (contentContract.partners) are served by the catalogue's module. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/pages/page', { schema: { querystring: ZPageQuery } }, async (request) => {
-    const page = await findPage(app.db, request.lang, request.query.type);
-    if (!page) throw notFound();
-    return { success: true as const, data: page };
+  app.route({
+    ...routeOf(contract.page),
+    handler: async (request) => {
+      const page = await findPage(app.db, request.lang, request.query.type);
+      if (!page) throw notFound();
+      return { success: true as const, data: page };
+    },
   });
 
-  app.get('/pages/contact', async (request) => {
-    const data = await findContact(app.db, request.lang);
-    if (!data) throw notFound();
-    return { success: true as const, data };
+  app.route({
+    ...routeOf(contract.contact),
+    handler: async (request) => {
+      const data = await findContact(app.db, request.lang);
+      if (!data) throw notFound();
+      return { success: true as const, data };
+    },
   });
 
-  app.get('/faq/categories/items', async (request) => ({
-    success: true as const,
-    data: await listFaq(app.db, request.lang),
-  }));
+  app.route({
+    ...routeOf(contract.faq),
+    handler: async (request) => ({ success: true as const, data: await listFaq(app.db, request.lang) }),
+  });
 };

@@ -1,4 +1,4 @@
-import { formatMoney, groszeToPln, PUBLISHED_ON_SALE } from '@club/shared';
+import { formatMoney, groszeToPln, PUBLISHED_ON_SALE, ORDER_STATUS } from '@club/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -28,7 +28,7 @@ const historyUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/panel/account/shop
 export async function markOrderPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: 'PAID', paidAt: new Date(), expiresAt: null })
+    .set({ status: ORDER_STATUS.PAID, paidAt: new Date(), expiresAt: null })
     .where(eq(orders.id, order.id));
   await mailPaid(tx, deps, order);
 }
@@ -65,7 +65,7 @@ export async function mailPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<voi
 export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: 'CANCELLED', cancelledAt: new Date(), expiresAt: null })
+    .set({ status: ORDER_STATUS.CANCELLED, cancelledAt: new Date(), expiresAt: null })
     .where(eq(orders.id, order.id));
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const byProduct = new Map<number, number>();
@@ -122,7 +122,7 @@ export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}
       const [order] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.status, 'WAITING_PAYMENT'), lt(orders.expiresAt, new Date())))
+        .where(and(eq(orders.status, ORDER_STATUS.WAITING_PAYMENT), lt(orders.expiresAt, new Date())))
         .orderBy(asc(orders.id))
         .limit(1)
         .for('update', { skipLocked: true });

@@ -4,6 +4,7 @@ import {
   type LanguageCode,
   type TPlaceOrder,
   type TPlaceOrderResult,
+  ORDER_STATUS,
 } from '@club/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -102,7 +103,7 @@ export async function placeOrder(
       .insert(orders)
       .values({
         userId: user.id,
-        status: total === 0 ? 'PAID' : 'WAITING_PAYMENT',
+        status: total === 0 ? ORDER_STATUS.PAID : ORDER_STATUS.WAITING_PAYMENT,
         productType: lines[0]!.product.type,
         totalGrosze: total,
         discountGrosze: discount,
@@ -152,14 +153,14 @@ export async function placeOrder(
     return order!;
   });
 
-  if (placed.status === 'PAID') {
+  if (placed.status === ORDER_STATUS.PAID) {
     void app.mailer.flush(app.db);
-    return { order_id: placed.id, status: 'PAID', payment_url: null, total: 0 };
+    return { order_id: placed.id, status: ORDER_STATUS.PAID, payment_url: null, total: 0 };
   }
   const paymentUrl = await registerPayment(app, provider, placed, user.email, lang, customerIp);
   return {
     order_id: placed.id,
-    status: 'WAITING_PAYMENT',
+    status: ORDER_STATUS.WAITING_PAYMENT,
     payment_url: paymentUrl,
     total: groszeToPln(placed.totalGrosze),
   };

@@ -1,4 +1,4 @@
-import { groszeToPln, type LanguageCode, PAGE_SIZE_ORDERS, type TOrder } from '@club/shared';
+import { groszeToPln, type LanguageCode, PAGE_SIZE_ORDERS, type TOrder, ORDER_STATUS } from '@club/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
@@ -31,7 +31,7 @@ async function linesOf(db: Tx, orderIds: number[], lang: LanguageCode): Promise<
 
 function toOrder(order: OrderRow, items: TOrder['items']): TOrder {
   const waiting =
-    order.status === 'WAITING_PAYMENT' && order.expiresAt !== null && order.expiresAt > new Date();
+    order.status === ORDER_STATUS.WAITING_PAYMENT && order.expiresAt !== null && order.expiresAt > new Date();
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),

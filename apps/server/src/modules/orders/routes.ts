@@ -1,5 +1,6 @@
-import { idParam, ZOrdersQuery } from '@club/shared';
+import { ORDER_STATUS } from '@club/shared';
 import { cartContract } from '@club/shared/contract/cart';
+import { ordersContract as contract } from '@club/shared/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
@@ -24,45 +25,42 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/sales/orders/items',
-    { config: { access: 'customer' }, schema: { querystring: ZOrdersQuery } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.list),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const result = await listOrders(app.db, user.id, request.query.page, request.lang);
       return { success: true as const, ...result };
     },
-  );
+  });
 
-  app.get(
-    '/sales/orders/item/:id',
-    { config: { access: 'customer' }, schema: { params: idParam } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.item),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const order = await findOrder(app.db, user.id, request.params.id, request.lang);
       if (!order) throw notFound();
       return { success: true as const, data: order };
     },
-  );
+  });
 
   // Pay again: a new registration with the operator for an order that still waits (issue 14).
-  app.post(
-    '/sales/orders/item/:id/pay',
-    { config: { access: 'customer' }, schema: { params: idParam } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.payAgain),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const [order] = await app.db
         .select()
         .from(orders)
         .where(and(eq(orders.id, request.params.id), eq(orders.userId, user.id)));
       if (!order) throw notFound();
-      if (order.status !== 'WAITING_PAYMENT' || !order.expiresAt || order.expiresAt <= new Date())
+      if (order.status !== ORDER_STATUS.WAITING_PAYMENT || !order.expiresAt || order.expiresAt <= new Date())
         throw conflict('ORDER_NOT_WAITING', 'payments.notWaiting');
       const provider = await app.payments.provider();
       const url = await registerPayment(app, provider, order, user.email, request.lang, request.ip);
       return { success: true as const, data: { order_id: order.id, payment_url: url } };
     },
-  );
+  });
 
   // The sweep runs at start and then on an interval in every process; it is safe to overlap.
   let timer: NodeJS.Timeout | null = null;

@@ -1,3 +1,5 @@
+import { ORDER_STATUS } from '@club/shared';
+import type { NotificationResult } from '@club/shared/contract/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
@@ -13,21 +15,6 @@ import {
   type RefundNotice,
   type VerifiedNotification,
 } from '../../lib/payment-provider';
-
-export type NotificationResult =
-  | 'paid'
-  | 'cancelled'
-  | 'pending'
-  | 'held-accepted'
-  | 'held-released'
-  | 'duplicate'
-  | 'ignored'
-  | 'unknown-order'
-  | 'amount-mismatch'
-  | 'not-confirmed'
-  | 'late-refunded'
-  | 'refund-queued'
-  | 'refund-recorded';
 
 type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
 
@@ -100,7 +87,7 @@ export async function handleNotification(
   }
   if (confirmed.status === 'WAITING_FOR_CONFIRMATION') {
     const [current] = await app.db.select().from(orders).where(eq(orders.id, order.id));
-    const accept = current?.status === 'WAITING_PAYMENT';
+    const accept = current?.status === ORDER_STATUS.WAITING_PAYMENT;
     await provider.settleHeld?.(confirmed, accept);
     await recordOrderEvent(app.db, order.id, accept ? 'HELD_PAYMENT_ACCEPTED' : 'HELD_PAYMENT_RELEASED', {
       provider: provider.name,
@@ -126,12 +113,12 @@ export async function handleNotification(
     const at = { provider: provider.name, amountGrosze: confirmed.amountGrosze };
     const detail = { providerOrderId: confirmed.providerOrderId, ref: confirmed.ref };
     if (confirmed.status === 'CANCELLED') {
-      if (locked.status !== 'WAITING_PAYMENT') return 'ignored' as const;
+      if (locked.status !== ORDER_STATUS.WAITING_PAYMENT) return 'ignored' as const;
       // The attempt failed; the order keeps its seats until it expires and can be paid again.
       await recordOrderEvent(tx, order.id, 'PAYMENT_CANCELLED', { ...at, detail });
       return 'cancelled' as const;
     }
-    if (locked.status === 'WAITING_PAYMENT') {
+    if (locked.status === ORDER_STATUS.WAITING_PAYMENT) {
       await markOrderPaid(tx, app, locked);
       await tx
         .update(orders)
@@ -140,13 +127,18 @@ export async function handleNotification(
       await recordOrderEvent(tx, order.id, 'PAID', { ...at, detail });
       return 'paid' as const;
     }
-    if (locked.status === 'PAID' && locked.providerOrderId === (confirmed.providerOrderId ?? null))
+    if (locked.status === ORDER_STATUS.PAID && locked.providerOrderId === (confirmed.providerOrderId ?? null))
       return 'duplicate' as const;
     // Expired (or cancelled) before the money came, or paid twice through two attempts.
-    await recordOrderEvent(tx, order.id, locked.status === 'PAID' ? 'DUPLICATE_PAYMENT' : 'LATE_PAYMENT', {
-      ...at,
-      detail,
-    });
+    await recordOrderEvent(
+      tx,
+      order.id,
+      locked.status === ORDER_STATUS.PAID ? 'DUPLICATE_PAYMENT' : 'LATE_PAYMENT',
+      {
+        ...at,
+        detail,
+      },
+    );
     return 'refund' as const;
   });
   if (result === 'paid') void app.mailer.flush(app.db);
@@ -263,7 +255,7 @@ export async function refundOrder(
 ): Promise<{ refundId: string }> {
   const order = await app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (locked?.status !== 'PAID' || !locked.providerOrderId)
+    if (locked?.status !== ORDER_STATUS.PAID || !locked.providerOrderId)
       throw new AppError(409, 'NOT_REFUNDABLE', 'payments.notRefundable');
     if (
       !Number.isInteger(amountGrosze) ||

@@ -1,6 +1,7 @@
+import { paymentsContract } from '@club/shared/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { handleNotification } from './handle-notification';
 import { ProviderError } from '../../lib/payment-provider';
 import { paymentProvider } from './sandbox-provider';
@@ -21,10 +22,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post(
-    '/payments/notify/:provider',
-    { config: { access: 'public' }, schema: { params: z.object({ provider: z.string().max(40) }) } },
-    async (request) => {
+  app.route({
+    ...routeOf(paymentsContract.notify),
+    handler: async (request) => {
       const provider = await paymentProvider(app);
       if (request.params.provider !== provider.name) throw notFound();
       const verified = await provider.verifyNotification({
@@ -52,5 +52,5 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { formatMoney, groszeToPln, type LanguageCode } from '@club/shared';
+import { formatMoney, groszeToPln, type LanguageCode, ORDER_STATUS } from '@club/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -149,7 +149,7 @@ export async function sandboxPaymentPages(app: FastifyInstance) {
     if (!found) return notFoundPage(reply, lang);
     const { order, lines } = found;
     const back = `<a class="button secondary" href="${escapeHtml(returnPathOf(order.id))}">${t('back')}</a>`;
-    if (order.status !== 'WAITING_PAYMENT') {
+    if (order.status !== ORDER_STATUS.WAITING_PAYMENT) {
       return sendHtml(
         reply,
         409,
@@ -204,7 +204,7 @@ export async function sandboxPaymentPages(app: FastifyInstance) {
     }
     const back = (cls: string) =>
       `<a class="button ${cls}" href="${escapeHtml(returnPathOf(order.id))}">${t('back')}</a>`;
-    if (params.data.action === 'cancel' && order.status === 'PAID') {
+    if (params.data.action === 'cancel' && order.status === ORDER_STATUS.PAID) {
       // The truth: cancelling here cannot undo a payment that has already been taken.
       const body = `<h1>${t('paidTitle')}</h1><p>${t('paidText', { id: order.id })}</p>${back('primary')}`;
       return sendHtml(reply, 409, page(lang, t('paidTitle'), body, fonts));
@@ -219,7 +219,7 @@ export async function sandboxPaymentPages(app: FastifyInstance) {
     if (verified) await handleNotification(app, provider, verified);
     if (params.data.action === 'pay') return reply.redirect(returnPathOf(order.id), 303);
     const [now] = await app.db.select().from(orders).where(eq(orders.id, order.id));
-    if (now?.status !== 'WAITING_PAYMENT') {
+    if (now?.status !== ORDER_STATUS.WAITING_PAYMENT) {
       const body = `<h1>${t('order', { id: order.id })}</h1><p>${t('notWaiting')}</p>${back('primary')}`;
       return sendHtml(reply, 409, page(lang, t('title'), body, fonts));
     }

@@ -4,7 +4,8 @@
  */
 export type MatomoCommand = [string, ...unknown[]];
 
-export type AnalyticsSettings = { matomo_url: string | null; site_id: number | null };
+/** The server's answer (contract/analytics.ts). */
+export type { TAnalyticsSettings as AnalyticsSettings } from '@club/shared/contract/analytics';
 
 /** The experience as the catalogue shows it; only these fields are sent. */
 export type TrackedProduct = { id: number; name: string; category: string; price: number };

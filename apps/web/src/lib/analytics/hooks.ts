@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useHref, useLocation } from 'react-router';
-import { api } from '../api-client';
+import { ORDER_STATUS } from '@club/shared';
+import { analyticsContract } from '@club/shared/contract/analytics';
+import { ordersContract } from '@club/shared/contract/orders';
+import { fetchData, queryKeyOf } from '../endpoint';
 import { useSession } from '../session';
 import { getConsent, subscribeConsent, useConsentState } from './consent';
-import type { AnalyticsSettings } from './events';
 import {
   type ProductLike,
   currentPageUrl,
@@ -20,8 +22,8 @@ import { configureAnalytics } from './tracker';
 /** Reads the tracker's settings from the server once and hands them to the tracker. */
 export function useAnalyticsSettings(): { enabled: boolean } {
   const { data, isError } = useQuery({
-    queryKey: ['settings', 'analytics'],
-    queryFn: () => api.get<AnalyticsSettings>('/settings/analytics'),
+    queryKey: queryKeyOf(analyticsContract.settings),
+    queryFn: () => fetchData(analyticsContract.settings),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
@@ -92,14 +94,6 @@ function usePagePath(): string {
   return useHref({ pathname });
 }
 
-type LatestOrder = {
-  id: number;
-  status: string;
-  created_at: string;
-  total: number;
-  subtotal?: number;
-  discount?: number;
-};
 /** An order older than this is not the one the member has just paid for. */
 const AFTER_PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -116,11 +110,10 @@ export function useOrderCompletedTracking(): void {
   useEffect(() => {
     if (!afterPayment || !isCustomer || !consented) return;
     let cancelled = false;
-    api
-      .get<LatestOrder[]>('/sales/orders/items', { page: 1 })
+    fetchData(ordersContract.list, { query: { page: 1 } })
       .then((orders) => {
         const order = orders[0];
-        if (cancelled || !order || order.status === 'CANCELLED') return;
+        if (cancelled || !order || order.status === ORDER_STATUS.CANCELLED) return;
         if (Date.now() - Date.parse(order.created_at) > AFTER_PAYMENT_WINDOW_MS) return;
         trackOrderCompleted({
           id: order.id,

@@ -1,5 +1,6 @@
 import { orderTotal } from '@club/shared/money';
-import { api } from '../api-client';
+import { cartContract } from '@club/shared/contract/cart';
+import { fetchData } from '../endpoint';
 import {
   cartAddCommands,
   cartVisitCommands,
@@ -104,8 +105,6 @@ export function resetPageViewsForTests(): void {
   unsentView = null;
 }
 
-type CartItemLike = { quantity: number; product: ProductLike };
-
 /**
  * An experience added to the cart. The cart as it is now (read after the add) is reported whole;
  * if it cannot be read, the added experience alone.
@@ -114,7 +113,7 @@ export async function trackCartAdd(input: ProductLike): Promise<void> {
   if (!willSend()) return;
   let lines: TrackedCartLine[] = [{ ...toTrackedProduct(input), quantity: 1 }];
   try {
-    const items = await api.get<CartItemLike[]>('/sales/cart/items');
+    const items = await fetchData(cartContract.items);
     if (items.length) lines = items.map((i) => ({ ...toTrackedProduct(i.product), quantity: i.quantity }));
   } catch {
     // Keep the one line we know.

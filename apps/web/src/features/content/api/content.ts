@@ -1,15 +1,26 @@
-import type { TContact, TFaqCategory, TPage, TPartner } from '@club/shared';
+import { contentContract } from '@club/shared/contract/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const getAboutPage = () => api.get<TPage>('/pages/page', { type: 'ABOUT' });
-export const useAboutPage = () => useQuery({ queryKey: ['pages', 'ABOUT'], queryFn: getAboutPage });
+const about = { query: { type: 'ABOUT' as const } };
 
-export const getContact = () => api.get<TContact>('/pages/contact');
-export const useContact = () => useQuery({ queryKey: ['pages', 'contact'], queryFn: getContact });
+export const useAboutPage = () =>
+  useQuery({
+    queryKey: queryKeyOf(contentContract.page, about),
+    queryFn: () => fetchData(contentContract.page, about),
+  });
 
-export const getFaq = () => api.get<TFaqCategory[]>('/faq/categories/items');
-export const useFaq = () => useQuery({ queryKey: ['faq'], queryFn: getFaq });
+export const useContact = () =>
+  useQuery({
+    queryKey: queryKeyOf(contentContract.contact),
+    queryFn: () => fetchData(contentContract.contact),
+  });
 
-export const getPartners = () => api.get<TPartner[]>('/settings/partners/items');
-export const usePartners = () => useQuery({ queryKey: ['partners'], queryFn: getPartners });
+export const useFaq = () =>
+  useQuery({ queryKey: queryKeyOf(contentContract.faq), queryFn: () => fetchData(contentContract.faq) });
+
+export const usePartners = () =>
+  useQuery({
+    queryKey: queryKeyOf(contentContract.partners),
+    queryFn: () => fetchData(contentContract.partners),
+  });

@@ -1,16 +1,15 @@
+import { catalogContract } from '@club/shared/contract/catalog';
+import { pathKey } from '@club/shared/contract/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const addNotification = (productId: number) => api.post(`/products/add-notification/${productId}`);
+import { fetchData } from '../../../lib/endpoint';
 
 /** Records the member's wish to hear about an experience; the lists and the page refresh their flags. */
 export function useAddNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addNotification,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['product'] });
-    },
+    mutationFn: (productId: number) =>
+      fetchData(catalogContract.addNotification, { params: { id: productId } }),
+    // Every products/* query: the lists and each experience's page.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/products') }),
   });
 }

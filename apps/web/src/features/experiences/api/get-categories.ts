@@ -1,11 +1,12 @@
 import type { TCategory } from '@club/shared';
+import { catalogContract } from '@club/shared/contract/catalog';
 import { categorySlug } from '@club/shared/slug';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const categoriesQueryKey = ['categories'] as const;
+export const categoriesQueryKey = queryKeyOf(catalogContract.categories);
 
-export const getCategories = () => api.get<TCategory[]>('/settings/categories/items');
+export const getCategories = () => fetchData(catalogContract.categories);
 
 export function useCategories() {
   return useQuery({ queryKey: categoriesQueryKey, queryFn: getCategories, staleTime: 5 * 60_000 });

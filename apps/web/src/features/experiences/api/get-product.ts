@@ -1,12 +1,13 @@
-import type { TProductDetail } from '@club/shared';
+import { catalogContract } from '@club/shared/contract/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const productQueryKey = (key: number | string) => ['product', String(key)] as const;
+const input = (key: number | string) => ({ params: { id: String(key) } });
+
+export const productQueryKey = (key: number | string) => queryKeyOf(catalogContract.item, input(key));
 
 /** One experience by numeric id or alias. */
-export const getProduct = (key: number | string) =>
-  api.get<TProductDetail>(`/products/item/${encodeURIComponent(String(key))}`);
+export const getProduct = (key: number | string) => fetchData(catalogContract.item, input(key));
 
 export function useProduct(key: number | string | null) {
   return useQuery({

@@ -1,9 +1,11 @@
-import type { TOrder } from '@club/shared';
+import { ordersContract } from '@club/shared/contract/orders';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const getOrder = (id: number) => api.get<TOrder>(`/sales/orders/item/${id}`);
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 export function useOrder(id: number | null) {
-  return useQuery({ queryKey: ['orders', 'item', id], queryFn: () => getOrder(id!), enabled: id !== null });
+  return useQuery({
+    queryKey: queryKeyOf(ordersContract.item, { params: { id: id ?? 0 } }),
+    queryFn: () => fetchData(ordersContract.item, { params: { id: id as number } }),
+    enabled: id !== null,
+  });
 }
