@@ -46,14 +46,27 @@ export const PAGE_SIZE_DEALER_CUSTOMERS = 10;
 
 export const USER_TYPES = ['CUSTOMER', 'DEALER'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE = { CUSTOMER: 'CUSTOMER', DEALER: 'DEALER' } as const satisfies Record<
+  UserType,
+  UserType
+>;
 export const HONORIFICS = ['MRS', 'MR'] as const;
 export type Honorific = (typeof HONORIFICS)[number];
 
 export const ORDER_STATUSES = ['WAITING_PAYMENT', 'PAID', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS = {
+  WAITING_PAYMENT: 'WAITING_PAYMENT',
+  PAID: 'PAID',
+  CANCELLED: 'CANCELLED',
+} as const satisfies Record<OrderStatus, OrderStatus>;
 
 export const CUSTOMER_TYPES = ['NEW', 'EXISTING'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE = { NEW: 'NEW', EXISTING: 'EXISTING' } as const satisfies Record<
+  CustomerType,
+  CustomerType
+>;
 export const CUSTOMER_STATUSES = [
   'WAITING_TERMS',
   'WAITING_ORDER_NUMBER',
@@ -61,6 +74,12 @@ export const CUSTOMER_STATUSES = [
   'REGISTERED',
 ] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS = {
+  WAITING_TERMS: 'WAITING_TERMS',
+  WAITING_ORDER_NUMBER: 'WAITING_ORDER_NUMBER',
+  WAITING_REGISTRATION: 'WAITING_REGISTRATION',
+  REGISTERED: 'REGISTERED',
+} as const satisfies Record<CustomerStatus, CustomerStatus>;
 export const CAR_MODELS = ['7 series', '8 series', 'X7', 'M8', 'XM', 'i7'] as const;
 export type CarModel = (typeof CAR_MODELS)[number];
 

@@ -13,7 +13,9 @@ import {
 } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../lib/api-client';
+import { authContract } from '@club/shared/contract/auth';
+import { ApiError } from '../../lib/api-client';
+import { fetchData } from '../../lib/endpoint';
 import { i18next } from '../../lib/i18n';
 import { Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
 import en from './en.json';
@@ -40,8 +42,7 @@ export const usePasswordGate = () => useContext(GateContext);
 export const isPasswordCheckRequired = (error: unknown) =>
   error instanceof ApiError && error.code === 'PASSWORD_CHECK_REQUIRED';
 
-const checkPassword = (values: TCheckPassword) =>
-  api.post<{ success: boolean }>('/auth/check-password', values);
+const checkPassword = (body: TCheckPassword) => fetchData(authContract.checkPassword, { body });
 
 /**
  * The dealer's password re-entry (SPEC.md §2, §6, §8): on entry a dialog asks for the password
