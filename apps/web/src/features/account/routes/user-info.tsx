@@ -19,8 +19,8 @@ import {
   Button,
   CheckboxField,
   LoadingOverlay,
+  PersonFields,
   RadioGroupField,
-  TextField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
@@ -190,29 +190,12 @@ export default function UserInfoPage() {
                   />
                 )}
               />
-              <div className={formLayout.grid}>
-                <TextField
-                  label={t('profile.name')}
-                  required
-                  autoComplete="given-name"
-                  error={errorText(errors.name)}
-                  {...form.register('name')}
-                />
-                <TextField
-                  label={t('profile.surname')}
-                  required
-                  autoComplete="family-name"
-                  error={errorText(errors.surname)}
-                  {...form.register('surname')}
-                />
-                <TextField
-                  label={t('profile.email')}
-                  value={account.email}
-                  readOnly
-                  hint={t('profile.emailHint')}
-                  type="email"
-                  name="email"
-                />
+              <PersonFields
+                form={form}
+                labels={{ name: t('profile.name'), surname: t('profile.surname'), email: t('profile.email') }}
+                readOnlyEmail={account.email}
+                emailHint={t('profile.emailHint')}
+              >
                 <Controller
                   control={form.control}
                   name="phone"
@@ -236,7 +219,7 @@ export default function UserInfoPage() {
                     />
                   )}
                 />
-              </div>
+              </PersonFields>
 
               <h3 className={styles.groupTitle}>{t('profile.address')}</h3>
               <AddressFields

@@ -8,10 +8,9 @@ import {
   applyServerErrors,
   Button,
   buttonClass,
-  PasswordField,
+  NewPasswordFields,
   PublicCard,
   PublicNotice,
-  useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
 import { paths } from '../../../config/paths';
@@ -20,7 +19,6 @@ import styles from '../components/auth.module.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText();
   const popup = usePopup();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -54,26 +52,16 @@ export default function ResetPasswordPage() {
     );
   }
   return (
-    <PublicCard title={t('reset.title')} lead={t('passwordHint.text')}>
+    <PublicCard title={t('reset.title')}>
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>
           reset.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
         )}
       >
-        <PasswordField
-          label={t('reset.password')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password)}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label={t('reset.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password_confirmation)}
-          {...form.register('password_confirmation')}
+        <NewPasswordFields
+          form={form}
+          labels={{ password: t('reset.password'), confirmation: t('reset.passwordConfirmation') }}
         />
         <Button type="submit" block loading={reset.isPending}>
           {t('reset.submit')}

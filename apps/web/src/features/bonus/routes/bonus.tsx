@@ -16,6 +16,7 @@ import {
   ConsentCheckboxList,
   DataLoadError,
   LoadingOverlay,
+  PersonFields,
   PageHeader,
   RadioGroupField,
   TextField,
@@ -112,29 +113,10 @@ function BonusForm() {
     <LoadingOverlay active={store.isPending}>
       <form className={styles.panel} noValidate onSubmit={submit} aria-label={t('title')}>
         <h2 className={styles.groupTitle}>{t('personal')}</h2>
-        <div className={formLayout.grid}>
-          <TextField
-            label={t('fields.name')}
-            required
-            autoComplete="given-name"
-            error={errorText(e.name)}
-            {...form.register('name')}
-          />
-          <TextField
-            label={t('fields.surname')}
-            required
-            autoComplete="family-name"
-            error={errorText(e.surname)}
-            {...form.register('surname')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            required
-            autoComplete="email"
-            error={errorText(e.email)}
-            {...form.register('email')}
-          />
+        <PersonFields
+          form={form}
+          labels={{ name: t('fields.name'), surname: t('fields.surname'), email: t('fields.email') }}
+        >
           <TextField
             label={t('fields.phone')}
             type="tel"
@@ -143,7 +125,7 @@ function BonusForm() {
             error={errorText(e.phone)}
             {...form.register('phone')}
           />
-        </div>
+        </PersonFields>
         <h2 className={styles.groupTitle}>{t('address')}</h2>
         <div className={formLayout.grid3}>
           <TextField
