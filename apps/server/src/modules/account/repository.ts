@@ -96,13 +96,14 @@ function userBase(user: UserRow, languageIdValue: number | null) {
   };
 }
 
+/** The customer row, the interests and the language id that both account answers are made of. */
+function userParts(db: Tx, user: UserRow) {
+  return Promise.all([customerRow(db, user.id), interestIds(db, user.id), languageId(db, user.languageCode)]);
+}
+
 /** customers/item: the member with the club card, consents, invoice data and interests under `customer`. */
 export async function loadCustomerUser(db: Tx, user: UserRow): Promise<TCustomerUser> {
-  const [row, ids, lang] = await Promise.all([
-    customerRow(db, user.id),
-    interestIds(db, user.id),
-    languageId(db, user.languageCode),
-  ]);
+  const [row, ids, lang] = await userParts(db, user);
   return {
     ...userBase(user, lang),
     type: USER_TYPE.CUSTOMER,
@@ -118,11 +119,7 @@ export async function loadCustomerUser(db: Tx, user: UserRow): Promise<TCustomer
 
 /** dealers/item: the same fields flat on the user (SPEC.md §3); a dealer has no consents or interests of his own. */
 export async function loadDealerUser(db: Tx, user: UserRow): Promise<TDealerUser> {
-  const [row, ids, lang] = await Promise.all([
-    customerRow(db, user.id),
-    interestIds(db, user.id),
-    languageId(db, user.languageCode),
-  ]);
+  const [row, ids, lang] = await userParts(db, user);
   return {
     ...userBase(user, lang),
     ...clubCard(user),

@@ -11,13 +11,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { authContract } from '@club/shared/contract/auth';
 import { ApiError } from '../../lib/api-client';
 import { fetchData } from '../../lib/endpoint';
 import { i18next } from '../../lib/i18n';
-import { Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
+import { applyServerErrors, Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
 import en from './en.json';
 import pl from './pl.json';
 import styles from './password-gate.module.css';
@@ -41,6 +41,19 @@ export const usePasswordGate = () => useContext(GateContext);
 /** True for the server's answer to a call made after the re-entry window closed. */
 export const isPasswordCheckRequired = (error: unknown) =>
   error instanceof ApiError && error.code === 'PASSWORD_CHECK_REQUIRED';
+
+/**
+ * What a failed save behind the gate does: a lapsed re-entry asks for the password over the kept
+ * form (the person then saves again), field errors go to their fields, anything else is a warning.
+ */
+export function useGatedSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, failedText: string) {
+  const gate = usePasswordGate();
+  const popup = usePopup();
+  return (error: unknown) => {
+    if (isPasswordCheckRequired(error)) return gate.expire();
+    if (!applyServerErrors(form, error)) void popup.warning(error, failedText);
+  };
+}
 
 const checkPassword = (body: TCheckPassword) => fetchData(authContract.checkPassword, { body });
 

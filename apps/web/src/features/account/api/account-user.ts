@@ -1,5 +1,6 @@
 import {
   DEFAULT_INTERESTS,
+  type Honorific,
   type TAddress,
   type TClubCard,
   type TConsents,
@@ -28,7 +29,7 @@ export type AccountView = {
   email: string;
   name: string;
   surname: string;
-  honorific: 'MRS' | 'MR' | null;
+  honorific: Honorific | null;
   phone: string | null;
   phonePrefix: string | null;
   address: TAddress;

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { useChangePassword } from '../api/change-password';
-import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 
 /** /account/password-change: current, new and repeated password beside the password instruction. */
 export default function PasswordChangePage() {
@@ -40,11 +40,7 @@ export default function PasswordChangePage() {
   );
 
   return (
-    <section className={styles.panel} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.sectionTitle}>
-        {t('password.title')}
-      </h2>
-      <p className={styles.lead}>{t('password.lead')}</p>
+    <AccountSection id="password" title={t('password.title')} lead={t('password.lead')}>
       <LoadingOverlay active={change.isPending}>
         <form noValidate onSubmit={submit}>
           <PasswordField
@@ -65,6 +61,6 @@ export default function PasswordChangePage() {
           </div>
         </form>
       </LoadingOverlay>
-    </section>
+    </AccountSection>
   );
 }

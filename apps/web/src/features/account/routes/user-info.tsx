@@ -32,6 +32,7 @@ import type { AccountView } from '../api/account-user';
 import { useRemoveAccount } from '../api/remove-account';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
 import { countryForPrefix, PhoneField } from '../components/phone-field';
 
@@ -158,16 +159,7 @@ export default function UserInfoPage() {
 
   return (
     <>
-      <section className={styles.panel} aria-labelledby="profile-title">
-        <h2 id="profile-title" className={styles.sectionTitle}>
-          {t('profile.title')}
-        </h2>
-        <p className={styles.lead}>{t('profile.lead')}</p>
-        {!editable && (
-          <p className={styles.note} role="note">
-            {t('readOnlyForDealer')}
-          </p>
-        )}
+      <AccountSection id="profile" title={t('profile.title')} lead={t('profile.lead')} readOnly={!editable}>
         <LoadingOverlay active={update.isPending}>
           <form noValidate onSubmit={submit}>
             <fieldset className={formLayout.fieldset} disabled={!editable}>
@@ -252,7 +244,7 @@ export default function UserInfoPage() {
             </div>
           </form>
         </LoadingOverlay>
-      </section>
+      </AccountSection>
 
       <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="remove-title">
         <h3 id="remove-title">{t('profile.dangerTitle')}</h3>

@@ -3,17 +3,15 @@ import { type TResetPassword, ZResetPassword } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   applyServerErrors,
   Button,
-  buttonClass,
   NewPasswordFields,
   PublicCard,
-  PublicNotice,
+  SignInNotice,
   usePopup,
 } from '../../../components/ui';
-import { paths } from '../../../config/paths';
 import { resetPassword } from '../api/auth';
 import styles from '../components/auth.module.css';
 
@@ -38,18 +36,7 @@ export default function ResetPasswordPage() {
     );
   }
   if (reset.isSuccess) {
-    return (
-      <PublicCard title={t('reset.title')}>
-        <PublicNotice>
-          <p role="status" className={styles.message}>
-            {t('reset.done')}
-          </p>
-          <Link to={paths.login} className={buttonClass('primary')}>
-            {t('reset.toLogin')}
-          </Link>
-        </PublicNotice>
-      </PublicCard>
-    );
+    return <SignInNotice title={t('reset.title')} text={t('reset.done')} linkText={t('reset.toLogin')} />;
   }
   return (
     <PublicCard title={t('reset.title')}>

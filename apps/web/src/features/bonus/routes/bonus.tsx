@@ -8,9 +8,9 @@ import {
   isPasswordCheckRequired,
   PasswordGate,
   usePasswordGate,
+  useGatedSaveFailure,
 } from '../../../components/password-gate/password-gate';
 import {
-  applyServerErrors,
   Button,
   buttonClass,
   ConsentCheckboxList,
@@ -96,16 +96,14 @@ function BonusForm() {
     if (isPasswordCheckRequired(offices.error)) gate.expire();
   }, [offices.error, gate]);
 
+  const failed = useGatedSaveFailure(form, t('failed'));
   const submit = form.handleSubmit((body) =>
     store.mutate(body, {
       onSuccess: async () => {
         await popup.success(t('saved'));
         navigate(paths.home);
       },
-      onError: (error) => {
-        if (isPasswordCheckRequired(error)) return gate.expire();
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('failed'));
-      },
+      onError: failed,
     }),
   );
 

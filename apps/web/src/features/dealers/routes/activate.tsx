@@ -2,17 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TActivateAccountInput, ZActivateAccount } from '@club/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   applyServerErrors,
   Button,
-  buttonClass,
   NewPasswordFields,
   PublicCard,
-  PublicNotice,
+  SignInNotice,
   usePopup,
 } from '../../../components/ui';
-import { paths } from '../../../config/paths';
 import { useActivateAccount, useActivationInvitation } from '../api/activate';
 import { TokenPageStatus } from '../components/token-page-status';
 import { useTokenPage } from '../hooks/use-token-page';
@@ -37,14 +34,11 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
 
   if (activate.isSuccess) {
     return (
-      <PublicCard title={t('activate.doneTitle')}>
-        <PublicNotice>
-          <p role="status">{t('activate.done', { email })}</p>
-          <Link to={paths.login} className={buttonClass('primary')}>
-            {t('activate.toLogin')}
-          </Link>
-        </PublicNotice>
-      </PublicCard>
+      <SignInNotice
+        title={t('activate.doneTitle')}
+        text={t('activate.done', { email })}
+        linkText={t('activate.toLogin')}
+      />
     );
   }
   const submit = form.handleSubmit((values) =>

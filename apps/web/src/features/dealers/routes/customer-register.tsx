@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   AddressFields,
-  applyServerErrors,
   Button,
   buttonClass,
   LoadingOverlay,
@@ -28,19 +27,14 @@ import {
   SelectField,
   TextField,
   useFieldErrorText,
-  usePopup,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
-import {
-  isPasswordCheckRequired,
-  PasswordGate,
-  usePasswordGate,
-} from '../../../components/password-gate/password-gate';
+import { PasswordGate, useGatedSaveFailure } from '../../../components/password-gate/password-gate';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLanguages } from '../api/get-languages';
 import { useRegisterCustomer } from '../api/register-customer';
-import { DateField } from '../components/date-field';
+import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
 
 type Kind = CustomerType;
@@ -133,19 +127,6 @@ function HonorificRadio({
   );
 }
 
-function useAfterRegister() {
-  const navigate = useNavigate();
-  const popup = usePopup();
-  const { t } = useTranslation('dealers');
-  const gate = usePasswordGate();
-  return {
-    onSuccess: (data: { customer_id: number }) => navigate(paths.customerEdit(data.customer_id)),
-    // A lapsed re-entry asks for the password over the kept form; the dealer then saves again.
-    fail: (error: unknown) =>
-      isPasswordCheckRequired(error) ? gate.expire() : void popup.warning(error, t('register.saveFailed')),
-  };
-}
-
 const newDefaults = (languageId: number | undefined): TRegisterNewCustomerInput =>
   ({
     user: { name: '', surname: '', email: '', language_id: languageId ?? '' },
@@ -173,7 +154,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
   const { t } = useTranslation('dealers');
   const errorText = useFieldErrorText();
   const register = useRegisterCustomer();
-  const after = useAfterRegister();
+  const navigate = useNavigate();
   const languageId = useDefaultLanguageId();
   const isNew = kind === CUSTOMER_TYPE.NEW;
   // The two bodies share their paths (user.*, customer.*); the schema of the kind checks each.
@@ -183,13 +164,14 @@ function RegisterForm({ kind }: { kind: Kind }) {
     ) as unknown as Resolver<FieldValues>,
     defaultValues: isNew ? newDefaults(languageId) : existingDefaults(languageId),
   });
+  const failed = useGatedSaveFailure(form, t('register.saveFailed'));
   const error = (path: string) => errorText(form.getFieldState(path, form.formState).error);
   const submit = form.handleSubmit((body) =>
     register.mutate(
       isNew
         ? { type: CUSTOMER_TYPE.NEW, body: body as TRegisterNewCustomer }
         : { type: CUSTOMER_TYPE.EXISTING, body: body as TRegisterExistingCustomer },
-      { onSuccess: after.onSuccess, onError: (e) => applyServerErrors(form, e) || after.fail(e) },
+      { onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)), onError: failed },
     ),
   );
   return (
@@ -229,22 +211,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
         <div className={formLayout.grid}>
           {!isNew && (
             <>
-              <Controller
-                control={form.control}
-                name="customer.vehicle_issue"
-                render={({ field }) => (
-                  <DateField
-                    label={t('fields.vehicleIssue')}
-                    hint={t('fields.vehicleIssueHint')}
-                    required
-                    name={field.name}
-                    value={field.value as string}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={error('customer.vehicle_issue')}
-                  />
-                )}
-              />
+              <DeliveryDateField form={form} required />
               <TextField
                 label={t('fields.vin')}
                 hint={t('fields.vinHint')}
