@@ -1,15 +1,7 @@
 import type { TLanguage, TSessionUser } from '@club/shared';
 import { type LanguageCode, TOKEN_REFRESH_AFTER_MS, TOKEN_REFRESH_CHECK_MS } from '@club/shared/constants';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { authContract } from '@club/shared/contract/auth';
 import { setCsrfToken } from './api-client';
 import { fetchData } from './endpoint';

@@ -21,5 +21,5 @@ export { errorText, PopupProvider, usePopup } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
 export { chosenSource, type PictureSource, PHONE_MEDIA, ResponsivePicture } from './responsive-picture';
-export { NewPasswordFields } from './new-password-fields';
+export { NewPasswordFields, NewPasswordForm } from './new-password-fields';
 export { type PersonPart, PersonFields } from './person-fields';

@@ -1,8 +1,10 @@
 import { passwordPolicyFailures } from '@club/shared';
-import { useId } from 'react';
+import { type FormEventHandler, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from './button';
 import { PasswordField, useFieldErrorText } from './form-fields';
+import layout from './form-layout.module.css';
 import styles from './new-password-fields.module.css';
 
 const RULES = [
@@ -65,5 +67,39 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
         {...form.register(confirmation)}
       />
     </>
+  );
+}
+
+/**
+ * The whole new-password form: any fields before the new password (the current one, a hidden
+ * user name for password managers), the two fields with the checklist, and the save button (a full
+ * width one in the public card, a right-aligned one on a page).
+ */
+export function NewPasswordForm<T extends FieldValues & NewPasswordValues>({
+  form,
+  labels,
+  onSubmit,
+  pending,
+  block = false,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  labels: { password: string; confirmation: string; submit: string };
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  block?: boolean;
+  children?: ReactNode;
+}) {
+  const button = (
+    <Button type="submit" block={block} loading={pending} disabled={pending}>
+      {labels.submit}
+    </Button>
+  );
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      {children}
+      <NewPasswordFields form={form} labels={labels} />
+      {block ? button : <div className={layout.actions}>{button}</div>}
+    </form>
   );
 }

@@ -4,14 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
-  Button,
   LoadingOverlay,
-  NewPasswordFields,
+  NewPasswordForm,
   PasswordField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
-import formLayout from '../../../components/ui/form-layout.module.css';
 import { useChangePassword } from '../api/change-password';
 import { AccountSection } from '../components/account-section';
 
@@ -42,7 +40,16 @@ export default function PasswordChangePage() {
   return (
     <AccountSection id="password" title={t('password.title')} lead={t('password.lead')}>
       <LoadingOverlay active={change.isPending}>
-        <form noValidate onSubmit={submit}>
+        <NewPasswordForm
+          form={form}
+          pending={change.isPending}
+          onSubmit={submit}
+          labels={{
+            password: t('password.new'),
+            confirmation: t('password.repeat'),
+            submit: t('password.save'),
+          }}
+        >
           <PasswordField
             label={t('password.current')}
             autoComplete="current-password"
@@ -50,16 +57,7 @@ export default function PasswordChangePage() {
             error={errorText(errors.current_password)}
             {...form.register('current_password')}
           />
-          <NewPasswordFields
-            form={form}
-            labels={{ password: t('password.new'), confirmation: t('password.repeat') }}
-          />
-          <div className={formLayout.actions}>
-            <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-              {t('password.save')}
-            </Button>
-          </div>
-        </form>
+        </NewPasswordForm>
       </LoadingOverlay>
     </AccountSection>
   );

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   applyServerErrors,
-  Button,
-  NewPasswordFields,
+  NewPasswordForm,
   PublicCard,
   SignInNotice,
   usePopup,
@@ -40,20 +39,19 @@ export default function ResetPasswordPage() {
   }
   return (
     <PublicCard title={t('reset.title')}>
-      <form
-        noValidate
+      <NewPasswordForm
+        form={form}
+        block
+        pending={reset.isPending}
         onSubmit={form.handleSubmit((values) =>
           reset.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
         )}
-      >
-        <NewPasswordFields
-          form={form}
-          labels={{ password: t('reset.password'), confirmation: t('reset.passwordConfirmation') }}
-        />
-        <Button type="submit" block loading={reset.isPending}>
-          {t('reset.submit')}
-        </Button>
-      </form>
+        labels={{
+          password: t('reset.password'),
+          confirmation: t('reset.passwordConfirmation'),
+          submit: t('reset.submit'),
+        }}
+      />
     </PublicCard>
   );
 }

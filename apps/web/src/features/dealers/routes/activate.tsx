@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
-  Button,
-  NewPasswordFields,
+  NewPasswordForm,
   PublicCard,
   SignInNotice,
   usePopup,
@@ -48,16 +47,19 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
   );
   return (
     <PublicCard title={t('activate.title')} lead={t('activate.lead', { email })}>
-      <form noValidate onSubmit={submit}>
+      <NewPasswordForm
+        form={form}
+        block
+        pending={activate.isPending}
+        onSubmit={submit}
+        labels={{
+          password: t('activate.password'),
+          confirmation: t('activate.passwordConfirmation'),
+          submit: t('activate.submit'),
+        }}
+      >
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordFields
-          form={form}
-          labels={{ password: t('activate.password'), confirmation: t('activate.passwordConfirmation') }}
-        />
-        <Button type="submit" block loading={activate.isPending}>
-          {t('activate.submit')}
-        </Button>
-      </form>
+      </NewPasswordForm>
     </PublicCard>
   );
 }
