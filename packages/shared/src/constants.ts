@@ -63,6 +63,10 @@ export const ORDER_STATUS = {
 
 export const CUSTOMER_TYPES = ['NEW', 'EXISTING'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE = { NEW: 'NEW', EXISTING: 'EXISTING' } as const satisfies Record<
+  CustomerType,
+  CustomerType
+>;
 export const CUSTOMER_STATUSES = [
   'WAITING_TERMS',
   'WAITING_ORDER_NUMBER',

@@ -1,16 +1,10 @@
 import type { TLanguage, TSessionUser } from '@club/shared';
 import { type LanguageCode, TOKEN_REFRESH_AFTER_MS, TOKEN_REFRESH_CHECK_MS } from '@club/shared/constants';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { api, setCsrfToken } from './api-client';
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { authContract } from '@club/shared/contract/auth';
+import { setCsrfToken } from './api-client';
+import { fetchData } from './endpoint';
 import { setLanguage } from './i18n';
 
 /** Client session state of SPEC.md §3: the user, the language, the available languages. */
@@ -72,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const timer = window.setInterval(() => {
       if (Date.now() - lastRefresh.current < TOKEN_REFRESH_AFTER_MS) return;
       lastRefresh.current = Date.now();
-      api.post('/auth/refresh-token').catch(() => {});
+      fetchData(authContract.refreshToken).catch(() => {});
     }, TOKEN_REFRESH_CHECK_MS);
     return () => window.clearInterval(timer);
   }, [user]);

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, type USER_TYPES } from '../constants';
+import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, USER_TYPE } from '../constants';
 import { isValidNip, normaliseNip } from '../validators/nip';
 import { boolish, optionalText, personName, requiredText } from './common';
 
@@ -162,32 +162,70 @@ export const ZCalendarParams = z.object({ token: z.string().max(200) });
 
 /* Responses (SPEC.md §3). */
 
-export type TInterest = { id: number; name: string };
+export const ZInterest = z.strictObject({ id: z.number().int(), name: z.string() });
+export type TInterest = z.output<typeof ZInterest>;
 
-export type TAddress = {
-  street: string | null;
-  building_number: string | null;
-  flat_number: string | null;
-  post_code: string | null;
-  city: string | null;
+const nullableText = () => z.string().nullable();
+
+const addressShape = {
+  street: nullableText(),
+  building_number: nullableText(),
+  flat_number: nullableText(),
+  post_code: nullableText(),
+  city: nullableText(),
 };
+export type TAddress = { [K in keyof typeof addressShape]: string | null };
 
+const consentsShape = Object.fromEntries(CONSENT_KEYS.map((key) => [key, z.boolean()])) as Record<
+  (typeof CONSENT_KEYS)[number],
+  z.ZodBoolean
+>;
 export type TConsents = Record<(typeof CONSENT_KEYS)[number], boolean>;
 /** When each consent now given was given (ISO time); a consent given before this was recorded has none. */
 export type TConsentTimes = { consents_given_at: Partial<Record<(typeof CONSENT_KEYS)[number], string>> };
-
-export type TInvoiceFields = {
-  invoice_company_name: string | null;
-  invoice_street: string | null;
-  invoice_building_number: string | null;
-  invoice_locale_number: string | null;
-  invoice_post_code: string | null;
-  invoice_city: string | null;
-  tax_number: string | null;
-  tax_number_prefix: string | null;
+const consentTimesShape = {
+  consents_given_at: z.partialRecord(z.enum(CONSENT_KEYS), z.string()),
 };
 
+/** The invoice data of SPEC.md §3 (`invoice_locale_number` is the flat number, which may stay empty). */
+export const INVOICE_FIELDS = [
+  'invoice_company_name',
+  'invoice_street',
+  'invoice_building_number',
+  'invoice_locale_number',
+  'invoice_post_code',
+  'invoice_city',
+  'tax_number',
+  'tax_number_prefix',
+] as const;
+export type TInvoiceFields = Record<(typeof INVOICE_FIELDS)[number], string | null>;
+const invoiceShape = Object.fromEntries(INVOICE_FIELDS.map((key) => [key, nullableText()])) as Record<
+  (typeof INVOICE_FIELDS)[number],
+  z.ZodNullable<z.ZodString>
+>;
+
+/** The fields a VAT invoice cannot do without: every one but the flat number. */
+export const REQUIRED_INVOICE_FIELDS = INVOICE_FIELDS.filter((field) => field !== 'invoice_locale_number');
+
+/**
+ * Whether the member's invoice data is complete enough for a VAT invoice: the one rule the cart's
+ * invoice switch and the order's check both read (SPEC.md §9).
+ */
+export function isInvoiceDataComplete(
+  fields: Partial<Record<(typeof INVOICE_FIELDS)[number], string | null>> | null | undefined,
+): boolean {
+  return REQUIRED_INVOICE_FIELDS.every((field) => Boolean(fields?.[field]?.trim()));
+}
+
 /** The club card of SPEC.md §3; nested under `customer` for customers, flat on the dealer. */
+const clubCardShape = {
+  ...addressShape,
+  card_number: nullableText(),
+  name: z.string(),
+  surname: z.string(),
+  created_at: z.string(),
+  valid_to: nullableText(),
+};
 export type TClubCard = TAddress & {
   card_number: string | null;
   name: string;
@@ -196,37 +234,48 @@ export type TClubCard = TAddress & {
   valid_to: string | null;
 };
 
-type UserBase = {
-  id: number;
-  name: string;
-  surname: string;
-  email: string;
-  phone: string | null;
-  phone_prefix: string | null;
-  honorific: (typeof HONORIFICS)[number] | null;
-  language_id: number | null;
-  type: (typeof USER_TYPES)[number];
+const userBaseShape = {
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: nullableText(),
+  phone_prefix: nullableText(),
+  honorific: z.enum(HONORIFICS).nullable(),
+  language_id: z.number().int().nullable(),
 };
 
-export type TCustomerUser = UserBase & {
-  type: 'CUSTOMER';
-  customer: TClubCard & TConsents & TConsentTimes & TInvoiceFields & { interests: number[] };
-};
+/** customers/item: the member, with the club card, consents, invoice data and interests under `customer`. */
+export const ZCustomerUser = z.strictObject({
+  ...userBaseShape,
+  type: z.literal(USER_TYPE.CUSTOMER),
+  customer: z.strictObject({
+    ...clubCardShape,
+    ...consentsShape,
+    ...consentTimesShape,
+    ...invoiceShape,
+    interests: z.array(z.number().int()),
+  }),
+});
+export type TCustomerUser = z.output<typeof ZCustomerUser>;
 
-export type TDealerUser = UserBase &
-  TClubCard &
-  TConsents &
-  TInvoiceFields & {
-    type: 'DEALER';
-    interests: number[];
-    contract_number: string | null;
-    model: string | null;
-    order_number: string | null;
-    province_id: number | null;
-    qr_code: string | null;
-    status: string | null;
-    vehicle_issue: string | null;
-    vin_number: string | null;
-  };
+/** dealers/item: the same fields flat on the user (SPEC.md §3). */
+export const ZDealerUser = z.strictObject({
+  ...userBaseShape,
+  ...clubCardShape,
+  ...consentsShape,
+  ...invoiceShape,
+  type: z.literal(USER_TYPE.DEALER),
+  interests: z.array(z.number().int()),
+  contract_number: nullableText(),
+  model: nullableText(),
+  order_number: nullableText(),
+  province_id: z.number().int().nullable(),
+  qr_code: nullableText(),
+  status: nullableText(),
+  vehicle_issue: nullableText(),
+  vin_number: nullableText(),
+});
+export type TDealerUser = z.output<typeof ZDealerUser>;
 
 export type TAccountUser = TCustomerUser | TDealerUser;

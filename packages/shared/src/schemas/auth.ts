@@ -48,8 +48,9 @@ export const ZUpdateLanguageQuery = z.object({
     .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647)),
 });
 
-export const ZSessionUser = z.object({
-  id: z.number(),
+/** The session user of SPEC.md §3, as auth/me and auth/login send it (strict: no undeclared field). */
+export const ZSessionUser = z.strictObject({
+  id: z.number().int(),
   email: z.string(),
   language_code: z.enum(LANGUAGES),
   name: z.string(),
@@ -60,7 +61,7 @@ export const ZSessionUser = z.object({
   calendar2024_token: z.string().nullable().optional(),
   csrf_token: z.string(),
 });
-export type TSessionUser = z.infer<typeof ZSessionUser>;
+export type TSessionUser = z.output<typeof ZSessionUser>;
 
-export const ZLanguage = z.object({ id: z.number(), code: z.enum(LANGUAGES) });
-export type TLanguage = z.infer<typeof ZLanguage>;
+export const ZLanguage = z.strictObject({ id: z.number().int(), code: z.enum(LANGUAGES) });
+export type TLanguage = z.output<typeof ZLanguage>;

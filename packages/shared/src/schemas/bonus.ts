@@ -101,7 +101,8 @@ export const ZBonusSignup = z
 export type TBonusSignupInput = z.input<typeof ZBonusSignup>;
 export type TBonusSignup = z.output<typeof ZBonusSignup>;
 
-export type TTaxOffice = { id: number; name: string; city: string };
+export const ZTaxOffice = z.strictObject({ id: z.number().int(), name: z.string(), city: z.string() });
+export type TTaxOffice = z.output<typeof ZTaxOffice>;
 
 /** The tax-office picker's search: name or city, case-insensitive (SPEC.md §5). */
 export function filterTaxOffices<T extends { name: string; city: string }>(offices: T[], query: string): T[] {

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { encodeMessage } from '../i18n/translate';
 import {
   CAR_MODELS,
+  CUSTOMER_STATUS,
   CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
   DELIVERY_DATE_MIN,
   HONORIFICS,
+  LANGUAGES,
   NAME_MIN,
-  type CustomerStatus,
-  type CustomerType,
-  type Honorific,
 } from '../constants';
 import { isValidVin } from '../validators/vin';
 import { boolish, email, newPassword, optionalText, pageQuery, personName, requiredText } from './common';
@@ -236,37 +236,71 @@ export const ZActivateAccount = z
   });
 export type TActivateAccountInput = z.input<typeof ZActivateAccount>;
 
-export type TDealerCustomer = {
-  id: number;
-  type: CustomerType | null;
-  status: CustomerStatus;
-  model: string | null;
-  vin_number: string | null;
-  order_number: string | null;
-  contract_number: string | null;
-  vehicle_issue: string | null;
-  created_at: string;
-  user: {
-    name: string;
-    surname: string;
-    email: string | null;
-    phone_prefix: string | null;
-    phone: string | null;
-    honorific: Honorific | null;
-  };
-  terms_url: string | null;
-  register_url: string | null;
-} & Record<AgreementTerm, boolean>;
+/** The dealer-managed customer of SPEC.md §3, with the link of the current step when there is one. */
+export const ZDealerCustomer = z.strictObject({
+  id: z.number().int(),
+  type: z.enum(CUSTOMER_TYPES).nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  model: z.string().nullable(),
+  vin_number: z.string().nullable(),
+  order_number: z.string().nullable(),
+  contract_number: z.string().nullable(),
+  vehicle_issue: z.string().nullable(),
+  created_at: z.string(),
+  user: z.strictObject({
+    name: z.string(),
+    surname: z.string(),
+    email: z.string().nullable(),
+    phone_prefix: z.string().nullable(),
+    phone: z.string().nullable(),
+    honorific: z.enum(HONORIFICS).nullable(),
+  }),
+  terms_url: z.string().nullable(),
+  register_url: z.string().nullable(),
+  ...(Object.fromEntries(AGREEMENT_TERMS.map((term) => [term, z.boolean()])) as Record<
+    AgreementTerm,
+    z.ZodBoolean
+  >),
+});
+export type TDealerCustomer = z.output<typeof ZDealerCustomer>;
+
+/** The dealer's customer list keeps the pagination under `paginationMetaData` (SPEC.md §7). */
+export const ZDealerCustomersPage = z.strictObject({
+  success: z.literal(true),
+  data: z.array(ZDealerCustomer),
+  paginationMetaData: z.strictObject({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+});
 
 /** What the public agreements page learns from its token. */
-export type TAgreementsInvitation = {
-  honorific: Honorific | null;
-  name: string;
-  surname: string;
-  needs_email: boolean;
-  needs_name: boolean;
-  dealer_name: string;
-};
+export const ZAgreementsInvitation = z.strictObject({
+  honorific: z.enum(HONORIFICS).nullable(),
+  name: z.string(),
+  surname: z.string(),
+  needs_email: z.boolean(),
+  needs_name: z.boolean(),
+  dealer_name: z.string(),
+  language_code: z.enum(LANGUAGES),
+});
+export type TAgreementsInvitation = z.output<typeof ZAgreementsInvitation>;
+
+/** Where the accepted consents lead: the order number is still awaited, or the activation link is mailed. */
+export const ZAgreementsAccepted = z.strictObject({
+  status: z.enum([CUSTOMER_STATUS.WAITING_ORDER_NUMBER, CUSTOMER_STATUS.WAITING_REGISTRATION]),
+});
 
 /** What the public activation page learns from its token. */
-export type TActivationInvitation = { name: string; surname: string; email: string };
+export const ZActivationInvitation = z.strictObject({
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  language_code: z.enum(LANGUAGES),
+});
+export type TActivationInvitation = z.output<typeof ZActivationInvitation>;
+
+export const ZActivated = z.strictObject({ email: z.string() });
+export const ZRegisteredCustomer = z.strictObject({ customer_id: z.number().int() });

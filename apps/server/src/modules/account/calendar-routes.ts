@@ -1,6 +1,8 @@
-import { CALENDAR_TOKEN_PATTERN, ZCalendarParams } from '@club/shared';
+import { CALENDAR_TOKEN_PATTERN } from '@club/shared';
+import { accountContract as contract } from '@club/shared/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { buildCalendar, listPaidExperiences } from './calendar';
 import { findCustomerByCalendarToken } from './repository';
 
@@ -9,10 +11,9 @@ import { findCustomerByCalendarToken } from './repository';
  * unguessable token from auth/me (calendar2024_token) is the only key. Unknown tokens are 404.
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/calendar/:token.ics',
-    { config: { access: 'public' }, schema: { params: ZCalendarParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(contract.calendar),
+    handler: async (request, reply) => {
       const { token } = request.params;
       const member = CALENDAR_TOKEN_PATTERN.test(token)
         ? await findCustomerByCalendarToken(app.db, token)
@@ -28,5 +29,5 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-robots-tag', 'noindex')
         .send(buildCalendar(entries, lang, host));
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { categorySlug, type LanguageCode } from '@club/shared';
+import { categorySlug, type LanguageCode, ORDER_STATUS } from '@club/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import ical from 'ical-generator';
 import type { Tx } from '../../db/client';
@@ -80,7 +80,7 @@ export async function listPaidExperiences(
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .leftJoin(products, eq(products.id, orderItems.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'PAID')))
+    .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.PAID)))
     .orderBy(asc(orderItems.productStartDate), asc(orderItems.id));
 
   const entries = new Map<string, CalendarEntry>();

@@ -1,24 +1,32 @@
-import { ZUpdateLanguageQuery } from '@club/shared';
+import { LANGUAGES, type LanguageCode } from '@club/shared';
+import { accountContract as contract } from '@club/shared/contract/account';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languages, users } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Public: the sign-in page offers the language switch too. Sorted by code descending (SPEC.md §7). */
-  app.get('/settings/languages/items', { config: { access: 'public' } }, async () => {
-    const rows = await app.db
-      .select({ id: languages.id, code: languages.code })
-      .from(languages)
-      .orderBy(desc(languages.code));
-    return { success: true as const, data: rows };
+  app.route({
+    ...routeOf(contract.languages),
+    handler: async () => {
+      const rows = await app.db
+        .select({ id: languages.id, code: languages.code })
+        .from(languages)
+        .orderBy(desc(languages.code));
+      // The panel speaks the languages of LANGUAGES only; a row of another code is never offered.
+      const data = rows.filter((row): row is { id: number; code: LanguageCode } =>
+        (LANGUAGES as readonly string[]).includes(row.code),
+      );
+      return { success: true as const, data };
+    },
   });
 
-  app.get(
-    '/users/update-language',
-    { config: { csrf: true }, schema: { querystring: ZUpdateLanguageQuery } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.updateLanguage),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const [language] = await app.db
         .select()
@@ -31,5 +39,5 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, auth.user.id));
       return { success: true as const };
     },
-  );
+  });
 };

@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@club/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, outbox, users } from '../../db/schema';
@@ -24,7 +25,7 @@ export async function removeAccount(db: Tx, userId: number): Promise<boolean> {
     await db
       .update(orders)
       .set({ invoiceData: null })
-      .where(and(inArray(orders.id, orderIds), ne(orders.status, 'PAID')));
+      .where(and(inArray(orders.id, orderIds), ne(orders.status, ORDER_STATUS.PAID)));
     await db
       .update(orders)
       .set({ invoiceData: null })

@@ -1,13 +1,14 @@
-import type {
-  LanguageCode,
-  TClubCard,
-  TConsents,
-  TCustomerProfileUpdate,
-  TCustomerUser,
-  TDealerUser,
-  TInterest,
-  TInvoiceData,
-  TInvoiceFields,
+import {
+  type LanguageCode,
+  type TClubCard,
+  type TConsents,
+  type TCustomerProfileUpdate,
+  type TCustomerUser,
+  type TDealerUser,
+  type TInterest,
+  type TInvoiceData,
+  type TInvoiceFields,
+  USER_TYPE,
 } from '@club/shared';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -45,7 +46,8 @@ function consents(row: CustomerRow | null): TConsents {
   };
 }
 
-function invoiceFields(row: CustomerRow | null): TInvoiceFields {
+/** The invoice data of SPEC.md §3 as the API names it (the order's check reads it through `isInvoiceDataComplete`). */
+export function invoiceFields(row: CustomerRow | null): TInvoiceFields {
   return {
     invoice_company_name: row?.invoiceCompanyName ?? null,
     invoice_street: row?.invoiceStreet ?? null,
@@ -94,16 +96,17 @@ function userBase(user: UserRow, languageIdValue: number | null) {
   };
 }
 
+/** The customer row, the interests and the language id that both account answers are made of. */
+function userParts(db: Tx, user: UserRow) {
+  return Promise.all([customerRow(db, user.id), interestIds(db, user.id), languageId(db, user.languageCode)]);
+}
+
 /** customers/item: the member with the club card, consents, invoice data and interests under `customer`. */
 export async function loadCustomerUser(db: Tx, user: UserRow): Promise<TCustomerUser> {
-  const [row, ids, lang] = await Promise.all([
-    customerRow(db, user.id),
-    interestIds(db, user.id),
-    languageId(db, user.languageCode),
-  ]);
+  const [row, ids, lang] = await userParts(db, user);
   return {
     ...userBase(user, lang),
-    type: 'CUSTOMER',
+    type: USER_TYPE.CUSTOMER,
     customer: {
       ...clubCard(user),
       ...consents(row),
@@ -116,17 +119,13 @@ export async function loadCustomerUser(db: Tx, user: UserRow): Promise<TCustomer
 
 /** dealers/item: the same fields flat on the user (SPEC.md §3); a dealer has no consents or interests of his own. */
 export async function loadDealerUser(db: Tx, user: UserRow): Promise<TDealerUser> {
-  const [row, ids, lang] = await Promise.all([
-    customerRow(db, user.id),
-    interestIds(db, user.id),
-    languageId(db, user.languageCode),
-  ]);
+  const [row, ids, lang] = await userParts(db, user);
   return {
     ...userBase(user, lang),
     ...clubCard(user),
     ...consents(row),
     ...invoiceFields(row),
-    type: 'DEALER',
+    type: USER_TYPE.DEALER,
     interests: ids,
     contract_number: row?.contractNumber ?? null,
     model: row?.model ?? null,
@@ -224,7 +223,9 @@ export async function findCustomerByCalendarToken(db: Tx, token: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.calendarToken, token), eq(users.type, 'CUSTOMER'), isNotNull(users.calendarToken)))
+    .where(
+      and(eq(users.calendarToken, token), eq(users.type, USER_TYPE.CUSTOMER), isNotNull(users.calendarToken)),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,7 @@
-import { ZCustomerProfileUpdate, ZInvoiceData, ZUpdateInterests } from '@club/shared';
+import { accountContract as contract } from '@club/shared/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { clearSessionCookie, requireAuth } from '../../plugins/session';
 import {
   existingInterestIds,
@@ -16,20 +17,25 @@ import { removeAccount } from './remove-account';
 
 /** The member's account of SPEC.md §7: profile, invoice data, interests and account removal. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/customers/item', { config: { access: 'customer' } }, async (request) => {
-    const { user } = requireAuth(request);
-    return { success: true as const, data: await loadCustomerUser(app.db, user) };
+  app.route({
+    ...routeOf(contract.customer),
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      return { success: true as const, data: await loadCustomerUser(app.db, user) };
+    },
   });
 
-  app.get('/dealers/item', { config: { access: 'dealer' } }, async (request) => {
-    const { user } = requireAuth(request);
-    return { success: true as const, data: await loadDealerUser(app.db, user) };
+  app.route({
+    ...routeOf(contract.dealer),
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      return { success: true as const, data: await loadDealerUser(app.db, user) };
+    },
   });
 
-  app.post(
-    '/customers/update',
-    { config: { access: 'customer' }, schema: { body: ZCustomerProfileUpdate } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.updateProfile),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const data = await app.db.transaction(async (tx) => {
         await updateCustomerProfile(tx, user.id, request.body);
@@ -37,12 +43,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.post(
-    '/customers/update-invoice-data',
-    { config: { access: 'customer' }, schema: { body: ZInvoiceData } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.updateInvoiceData),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const data = await app.db.transaction(async (tx) => {
         await updateInvoiceData(tx, user.id, request.body);
@@ -50,17 +55,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.get('/settings/interests/items', async (request) => ({
-    success: true as const,
-    data: await listInterests(app.db, request.lang),
-  }));
+  app.route({
+    ...routeOf(contract.interests),
+    handler: async (request) => ({
+      success: true as const,
+      data: await listInterests(app.db, request.lang),
+    }),
+  });
 
-  app.post(
-    '/customers/update-interests',
-    { config: { access: 'customer' }, schema: { body: ZUpdateInterests } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.updateInterests),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const ids = request.body.interests;
       const data = await app.db.transaction(async (tx) => {
@@ -71,12 +78,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.post('/customers/remove-account', { config: { access: 'customer' } }, async (request, reply) => {
-    const { user } = requireAuth(request);
-    await app.db.transaction((tx) => removeAccount(tx, user.id));
-    clearSessionCookie(app, reply);
-    return { success: true as const };
+  app.route({
+    ...routeOf(contract.removeAccount),
+    handler: async (request, reply) => {
+      const { user } = requireAuth(request);
+      await app.db.transaction((tx) => removeAccount(tx, user.id));
+      clearSessionCookie(app, reply);
+      return { success: true as const };
+    },
   });
 };

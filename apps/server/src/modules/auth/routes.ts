@@ -1,13 +1,7 @@
-import {
-  RATE_LIMITS,
-  SESSION_TTL_MS,
-  ZChangePassword,
-  ZCheckPassword,
-  ZForgotPassword,
-  ZLogin,
-  ZResetPassword,
-} from '@club/shared';
+import { RATE_LIMITS, SESSION_TTL_MS } from '@club/shared';
+import { authContract as contract } from '@club/shared/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/contract';
 import { translate } from '../../i18n';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -35,10 +29,9 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/auth/login',
-    { config: { access: 'public' }, schema: { body: ZLogin } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(contract.login),
+    handler: async (request, reply) => {
       const { email, password } = request.body;
       await enforceLimits(app.limiter, [
         { key: `login:account:${email}`, limit: RATE_LIMITS.loginPerAccount },
@@ -59,66 +52,81 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(app, reply, session.cookie);
       return { success: true as const, data: toSessionUser(user, session.csrfToken) };
     },
-  );
-
-  app.get('/auth/me', async (request) => {
-    const auth = requireAuth(request);
-    return { success: true as const, data: toSessionUser(auth.user, auth.csrfToken) };
   });
 
-  app.post('/auth/refresh-token', async (request, reply) => {
-    const auth = requireAuth(request);
-    await extendSession(app.db, auth.sessionId, SESSION_TTL_MS);
-    const cookie = request.cookies[sessionCookieName(app.config.PUBLIC_URL)];
-    if (cookie) setSessionCookie(app, reply, cookie);
-    return { success: true as const };
+  app.route({
+    ...routeOf(contract.me),
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      return { success: true as const, data: toSessionUser(auth.user, auth.csrfToken) };
+    },
   });
 
-  app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    if (request.auth) await deleteSession(app.db, request.auth.sessionId);
-    clearSessionCookie(app, reply);
-    return { success: true as const };
+  app.route({
+    ...routeOf(contract.refreshToken),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      await extendSession(app.db, auth.sessionId, SESSION_TTL_MS);
+      const cookie = request.cookies[sessionCookieName(app.config.PUBLIC_URL)];
+      if (cookie) setSessionCookie(app, reply, cookie);
+      return { success: true as const };
+    },
   });
 
-  app.post('/auth/change-password', { schema: { body: ZChangePassword } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
-    if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
-      throw new AppError(
-        422,
-        'WRONG_PASSWORD',
-        'common.validation',
-        {},
-        { current_password: ['auth.wrongCurrentPassword'] },
-      );
-    }
-    await app.limiter.reset(`check:${auth.user.id}`);
-    const passwordHash = await hashPassword(request.body.password);
-    // Every session of the member ends; this browser continues on a fresh one.
-    const session = await app.db.transaction(async (tx) => {
-      await setPasswordHash(tx, auth.user.id, passwordHash);
-      await deleteUserSessions(tx, auth.user.id);
-      return createSession(tx, auth.user.id);
-    });
-    setSessionCookie(app, reply, session.cookie);
-    return { success: true as const, data: toSessionUser(auth.user, session.csrfToken) };
+  app.route({
+    ...routeOf(contract.logout),
+    handler: async (request, reply) => {
+      if (request.auth) await deleteSession(app.db, request.auth.sessionId);
+      clearSessionCookie(app, reply);
+      return { success: true as const };
+    },
   });
 
-  app.post('/auth/check-password', { schema: { body: ZCheckPassword } }, async (request) => {
-    const auth = requireAuth(request);
-    await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
-    if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) {
-      throw new AppError(
-        422,
-        'WRONG_PASSWORD',
-        'common.validation',
-        {},
-        { password: ['auth.wrongCurrentPassword'] },
-      );
-    }
-    await app.limiter.reset(`check:${auth.user.id}`);
-    await markPasswordVerified(app.db, auth.sessionId);
-    return { success: true as const, data: { success: true } };
+  app.route({
+    ...routeOf(contract.changePassword),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
+        throw new AppError(
+          422,
+          'WRONG_PASSWORD',
+          'common.validation',
+          {},
+          { current_password: ['auth.wrongCurrentPassword'] },
+        );
+      }
+      await app.limiter.reset(`check:${auth.user.id}`);
+      const passwordHash = await hashPassword(request.body.password);
+      // Every session of the member ends; this browser continues on a fresh one.
+      const session = await app.db.transaction(async (tx) => {
+        await setPasswordHash(tx, auth.user.id, passwordHash);
+        await deleteUserSessions(tx, auth.user.id);
+        return createSession(tx, auth.user.id);
+      });
+      setSessionCookie(app, reply, session.cookie);
+      return { success: true as const, data: toSessionUser(auth.user, session.csrfToken) };
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.checkPassword),
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.password))) {
+        throw new AppError(
+          422,
+          'WRONG_PASSWORD',
+          'common.validation',
+          {},
+          { password: ['auth.wrongCurrentPassword'] },
+        );
+      }
+      await app.limiter.reset(`check:${auth.user.id}`);
+      await markPasswordVerified(app.db, auth.sessionId);
+      return { success: true as const, data: { success: true as const } };
+    },
   });
 
   /** Only accounts that can sign in get a link (a fresh single-use token, mailed in their language). */
@@ -139,10 +147,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.mailer.flush(app.db);
   }
 
-  app.post(
-    '/auth/forgot-password',
-    { config: { access: 'public' }, schema: { body: ZForgotPassword } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.forgotPassword),
+    handler: async (request) => {
       const { email } = request.body;
       await enforceLimits(app.limiter, [
         { key: `forgot:account:${email}`, limit: RATE_LIMITS.forgotPassword },
@@ -155,12 +162,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch((error) => request.log.warn({ err: error }, 'password reset mail failed'));
       return { success: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/auth/reset-password',
-    { config: { access: 'public' }, schema: { body: ZResetPassword } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.resetPassword),
+    handler: async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const done = await app.db.transaction(async (tx) => {
         const token = await findLiveToken(tx, request.body.token, 'RESET_PASSWORD');
@@ -173,5 +179,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!done) throw new AppError(404, 'TOKEN_INVALID', 'auth.resetLinkInvalid');
       return { success: true as const };
     },
-  );
+  });
 };

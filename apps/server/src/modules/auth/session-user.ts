@@ -1,4 +1,4 @@
-import type { TSessionUser } from '@club/shared';
+import { type TSessionUser, USER_TYPE } from '@club/shared';
 import type { UserRow } from '../../types';
 
 /** The session user of SPEC.md §3, as auth/me and auth/login return it. */
@@ -12,7 +12,7 @@ export function toSessionUser(user: UserRow, csrfToken: string): TSessionUser {
     honorific: user.honorific,
     type: user.type,
     has_bonus: user.hasBonus,
-    ...(user.type === 'CUSTOMER' ? { calendar2024_token: user.calendarToken } : {}),
+    ...(user.type === USER_TYPE.CUSTOMER ? { calendar2024_token: user.calendarToken } : {}),
     csrf_token: csrfToken,
   };
 }

@@ -1,9 +1,10 @@
-import { ZBonusSignup } from '@club/shared';
+import { bonusContract as contract } from '@club/shared/contract/bonus';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bonusSignups, taxOffices, users } from '../../db/schema';
 import { translate } from '../../i18n';
 import { conflict, invalidField } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 
 const alreadyJoined = () => conflict('BONUS_ALREADY_JOINED', 'bonus.alreadyJoined');
@@ -13,18 +14,20 @@ const isUniqueViolation = (error: unknown) =>
 
 /** The dealer's bonus programme (SPEC.md §7): behind the password re-entry, like the customer list. */
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/bonus/tax-offices', { config: { access: 'dealer', passwordCheck: true } }, async () => {
-    const rows = await app.db
-      .select({ id: taxOffices.id, name: taxOffices.name, city: taxOffices.city })
-      .from(taxOffices)
-      .orderBy(asc(taxOffices.city), asc(taxOffices.name));
-    return { success: true as const, data: rows };
+  app.route({
+    ...routeOf(contract.taxOffices),
+    handler: async () => {
+      const rows = await app.db
+        .select({ id: taxOffices.id, name: taxOffices.name, city: taxOffices.city })
+        .from(taxOffices)
+        .orderBy(asc(taxOffices.city), asc(taxOffices.name));
+      return { success: true as const, data: rows };
+    },
   });
 
-  app.post(
-    '/bonus/store',
-    { config: { access: 'dealer', passwordCheck: true }, schema: { body: ZBonusSignup } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.store),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const form = request.body;
       if (auth.user.hasBonus) throw alreadyJoined();
@@ -79,7 +82,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       void app.mailer.flush(app.db);
-      return { success: true as const, data: { has_bonus: true } };
+      return { success: true as const, data: { has_bonus: true as const } };
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import type { CustomerStatus } from '@club/shared';
+import { CUSTOMER_STATUS, type CustomerStatus } from '@club/shared';
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, languages, users, userTokens } from '../../db/schema';
@@ -11,7 +11,7 @@ const linkTokenJoin = () =>
     isNull(userTokens.usedAt),
     gt(userTokens.expiresAt, sql`now()`),
     sql`${userTokens.shareable} is not null`,
-    sql`${userTokens.purpose} = case ${customers.status} when 'WAITING_TERMS' then 'AGREEMENTS' when 'WAITING_REGISTRATION' then 'ACTIVATE' end`,
+    sql`${userTokens.purpose} = case ${customers.status} when ${CUSTOMER_STATUS.WAITING_TERMS} then 'AGREEMENTS' when ${CUSTOMER_STATUS.WAITING_REGISTRATION} then 'ACTIVATE' end`,
   );
 
 const customerColumns = {

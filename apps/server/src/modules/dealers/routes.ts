@@ -1,16 +1,8 @@
-import {
-  idParam,
-  PAGE_SIZE_DEALER_CUSTOMERS,
-  ZAcceptAgreements,
-  ZActivateAccount,
-  ZDealerCustomersQuery,
-  ZRegisterExistingCustomer,
-  ZRegisterNewCustomer,
-  ZRegistrationToken,
-  ZUpdateDealerCustomer,
-} from '@club/shared';
+import { PAGE_SIZE_DEALER_CUSTOMERS } from '@club/shared';
+import { dealersContract as contract } from '@club/shared/contract/dealers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { hashPassword } from '../../lib/passwords';
 import { requireAuth } from '../../plugins/session';
 import { findDealerCustomer, listDealerCustomers } from './repository';
@@ -36,10 +28,9 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: DealersContext = { mailer: app.mailer, publicUrl: app.config.PUBLIC_URL };
   const flushMail = () => void app.mailer.flush(app.db);
 
-  app.get(
-    '/dealers/customers/items',
-    { config: { access: 'dealer', passwordCheck: true }, schema: { querystring: ZDealerCustomersQuery } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.customers),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const { page, search, status } = request.query;
       const perPage = PAGE_SIZE_DEALER_CUSTOMERS;
@@ -60,12 +51,11 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/dealers/customers/register/new',
-    { config: { access: 'dealer', passwordCheck: true }, schema: { body: ZRegisterNewCustomer } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.registerNew),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const customerId = await app.db.transaction((tx) =>
         registerNewCustomer(tx, ctx, auth.user, request.body),
@@ -73,24 +63,22 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
       flushMail();
       return { success: true as const, data: { customer_id: customerId } };
     },
-  );
+  });
 
-  app.post(
-    '/dealers/customers/register/existing',
-    { config: { access: 'dealer', passwordCheck: true }, schema: { body: ZRegisterExistingCustomer } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.registerExisting),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const customerId = await app.db.transaction((tx) =>
         registerExistingCustomer(tx, auth.user, request.body),
       );
       return { success: true as const, data: { customer_id: customerId } };
     },
-  );
+  });
 
-  app.get(
-    '/dealers/customers/item/:id',
-    { config: { access: 'dealer', passwordCheck: true }, schema: { params: idParam } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.customer),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const row = await app.db.transaction(async (tx) => {
         const found = await findDealerCustomer(tx, auth.user.id, request.params.id);
@@ -99,15 +87,11 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound();
       return { success: true as const, data: toDealerCustomer(row, ctx.publicUrl) };
     },
-  );
+  });
 
-  app.post(
-    '/dealers/customers/update/:id',
-    {
-      config: { access: 'dealer', passwordCheck: true },
-      schema: { params: idParam, body: ZUpdateDealerCustomer },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.updateCustomer),
+    handler: async (request) => {
       const auth = requireAuth(request);
       await app.db.transaction((tx) =>
         updateDealerCustomer(tx, ctx, auth.user, request.params.id, request.body),
@@ -115,40 +99,36 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
       flushMail();
       return { success: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/registration/agreements',
-    { config: { access: 'public' }, schema: { querystring: ZRegistrationToken } },
-    async (request) => ({
+  app.route({
+    ...routeOf(contract.agreementsInvitation),
+    handler: async (request) => ({
       success: true as const,
       data: await app.db.transaction((tx) => readAgreementsInvitation(tx, request.query.token)),
     }),
-  );
+  });
 
-  app.post(
-    '/registration/agreements',
-    { config: { access: 'public' }, schema: { body: ZAcceptAgreements } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.acceptAgreements),
+    handler: async (request) => {
       const data = await app.db.transaction((tx) => acceptAgreements(tx, ctx, request.body));
       flushMail();
       return { success: true as const, data };
     },
-  );
+  });
 
-  app.get(
-    '/registration/activate',
-    { config: { access: 'public' }, schema: { querystring: ZRegistrationToken } },
-    async (request) => ({
+  app.route({
+    ...routeOf(contract.activationInvitation),
+    handler: async (request) => ({
       success: true as const,
       data: await app.db.transaction((tx) => readActivationInvitation(tx, request.query.token)),
     }),
-  );
+  });
 
-  app.post(
-    '/registration/activate',
-    { config: { access: 'public' }, schema: { body: ZActivateAccount } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.activate),
+    handler: async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const data = await app.db.transaction((tx) =>
         activateAccount(tx, ctx, request.body.token, passwordHash),
@@ -156,5 +136,5 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
       flushMail();
       return { success: true as const, data };
     },
-  );
+  });
 };

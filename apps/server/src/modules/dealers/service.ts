@@ -1,4 +1,7 @@
 import {
+  CUSTOMER_STATUS,
+  CUSTOMER_TYPE,
+  USER_TYPE,
   AGREEMENT_TERMS,
   formatDisplayDate,
   REGISTRATION_LINK_TTL_DAYS,
@@ -67,8 +70,9 @@ export function toDealerCustomer(row: DealerCustomerRow, publicUrl: string): TDe
       phone: row.user.phone,
       honorific: row.user.honorific,
     },
-    terms_url: link && c.status === 'WAITING_TERMS' ? termsUrl(publicUrl, link) : null,
-    register_url: link && c.status === 'WAITING_REGISTRATION' ? registerUrl(publicUrl, link) : null,
+    terms_url: link && c.status === CUSTOMER_STATUS.WAITING_TERMS ? termsUrl(publicUrl, link) : null,
+    register_url:
+      link && c.status === CUSTOMER_STATUS.WAITING_REGISTRATION ? registerUrl(publicUrl, link) : null,
     term_1: c.term1,
     term_2: c.term2,
     term_2a: c.term2a,
@@ -113,7 +117,7 @@ export async function registerNewCustomer(
   const languageCode = await languageCodeOf(db, input.user.language_id);
   const userId = await insertInvitedUser(db, {
     email: input.user.email,
-    type: 'CUSTOMER',
+    type: USER_TYPE.CUSTOMER,
     languageCode,
     honorific: input.user.honorific,
     name: input.user.name,
@@ -127,8 +131,8 @@ export async function registerNewCustomer(
   await db.insert(customers).values({
     userId,
     dealerId: dealer.id,
-    registrationType: 'NEW',
-    status: 'WAITING_TERMS',
+    registrationType: CUSTOMER_TYPE.NEW,
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     model: input.customer.model,
     contractNumber: input.customer.contract_number,
   });
@@ -161,7 +165,7 @@ export async function registerExistingCustomer(
   }
   const userId = await insertInvitedUser(db, {
     email: `existing-${randomToken(12).toLowerCase()}@${PENDING_EMAIL_DOMAIN}`,
-    type: 'CUSTOMER',
+    type: USER_TYPE.CUSTOMER,
     languageCode,
     honorific: input.user.honorific,
     name: input.user.name ?? '',
@@ -170,8 +174,8 @@ export async function registerExistingCustomer(
   await db.insert(customers).values({
     userId,
     dealerId: dealer.id,
-    registrationType: 'EXISTING',
-    status: 'WAITING_TERMS',
+    registrationType: CUSTOMER_TYPE.EXISTING,
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     model: input.customer.model,
     vinNumber: input.customer.vin_number,
     orderNumber: input.customer.order_number,
@@ -212,13 +216,13 @@ export async function updateDealerCustomer(
 ): Promise<void> {
   const row = await findDealerCustomer(db, dealer.id, customerId);
   if (!row) throw notFound();
-  const advance = row.customer.status === 'WAITING_ORDER_NUMBER';
+  const advance = row.customer.status === CUSTOMER_STATUS.WAITING_ORDER_NUMBER;
   await db
     .update(customers)
     .set({
       orderNumber: input.customer.order_number,
       vehicleIssue: input.customer.vehicle_issue,
-      ...(advance ? { status: 'WAITING_REGISTRATION' as const } : {}),
+      ...(advance ? { status: CUSTOMER_STATUS.WAITING_REGISTRATION } : {}),
     })
     .where(eq(customers.userId, customerId));
   if (advance) await sendActivationLink(db, ctx, row.user);
@@ -227,9 +231,9 @@ export async function updateDealerCustomer(
 /** Makes sure the link of the customer's current step is live (an expired one is replaced). */
 export async function ensureStepLink(db: Tx, row: DealerCustomerRow): Promise<DealerCustomerRow> {
   const purpose =
-    row.customer.status === 'WAITING_TERMS'
+    row.customer.status === CUSTOMER_STATUS.WAITING_TERMS
       ? 'AGREEMENTS'
-      : row.customer.status === 'WAITING_REGISTRATION'
+      : row.customer.status === CUSTOMER_STATUS.WAITING_REGISTRATION
         ? 'ACTIVATE'
         : null;
   if (!purpose || row.linkToken) return row;
@@ -241,7 +245,7 @@ export async function ensureStepLink(db: Tx, row: DealerCustomerRow): Promise<De
 export async function readAgreementsInvitation(db: Tx, token: string) {
   const live = await findLiveToken(db, token, 'AGREEMENTS');
   const invited = live ? await findInvitedCustomer(db, live.userId) : null;
-  if (invited?.customer.status !== 'WAITING_TERMS') throw linkInvalid();
+  if (invited?.customer.status !== CUSTOMER_STATUS.WAITING_TERMS) throw linkInvalid();
   const [dealer] = invited.customer.dealerId
     ? await db
         .select({ name: users.name, surname: users.surname })
@@ -263,7 +267,7 @@ export async function readAgreementsInvitation(db: Tx, token: string) {
 export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcceptAgreements) {
   const live = await findLiveToken(db, input.token, 'AGREEMENTS');
   const invited = live ? await findInvitedCustomer(db, live.userId) : null;
-  if (!live || !invited || invited.customer.status !== 'WAITING_TERMS') throw linkInvalid();
+  if (!live || !invited || invited.customer.status !== CUSTOMER_STATUS.WAITING_TERMS) throw linkInvalid();
   const user = invited.user;
 
   let email = user.email;
@@ -283,7 +287,9 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
     throw error;
   }
 
-  const next = invited.customer.orderNumber ? 'WAITING_REGISTRATION' : 'WAITING_ORDER_NUMBER';
+  const next = invited.customer.orderNumber
+    ? CUSTOMER_STATUS.WAITING_REGISTRATION
+    : CUSTOMER_STATUS.WAITING_ORDER_NUMBER;
   const terms = Object.fromEntries(AGREEMENT_TERMS.map((t) => [t, input[t] === true])) as Record<
     (typeof AGREEMENT_TERMS)[number],
     boolean
@@ -305,7 +311,7 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
     .where(eq(customers.userId, user.id));
   await useToken(db, live.id);
 
-  if (next === 'WAITING_REGISTRATION') {
+  if (next === CUSTOMER_STATUS.WAITING_REGISTRATION) {
     await sendActivationLink(db, ctx, { id: user.id, email, languageCode: user.languageCode });
   } else {
     const lang = langOf(user.languageCode);
@@ -322,7 +328,7 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
 export async function readActivationInvitation(db: Tx, token: string) {
   const live = await findLiveToken(db, token, 'ACTIVATE');
   const invited = live ? await findInvitedCustomer(db, live.userId) : null;
-  if (invited?.customer.status !== 'WAITING_REGISTRATION') throw linkInvalid();
+  if (invited?.customer.status !== CUSTOMER_STATUS.WAITING_REGISTRATION) throw linkInvalid();
   return {
     name: invited.user.name,
     surname: invited.user.surname,
@@ -335,7 +341,8 @@ export async function readActivationInvitation(db: Tx, token: string) {
 export async function activateAccount(db: Tx, ctx: DealersContext, token: string, passwordHash: string) {
   const live = await findLiveToken(db, token, 'ACTIVATE');
   const invited = live ? await findInvitedCustomer(db, live.userId) : null;
-  if (!live || !invited || invited.customer.status !== 'WAITING_REGISTRATION') throw linkInvalid();
+  if (!live || !invited || invited.customer.status !== CUSTOMER_STATUS.WAITING_REGISTRATION)
+    throw linkInvalid();
   const user = invited.user;
   const card = user.cardNumber ?? clubCardNumber(user.id);
   const validTo = cardValidTo(invited.customer.vehicleIssue);
@@ -349,7 +356,7 @@ export async function activateAccount(db: Tx, ctx: DealersContext, token: string
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
-  await db.update(customers).set({ status: 'REGISTERED' }).where(eq(customers.userId, user.id));
+  await db.update(customers).set({ status: CUSTOMER_STATUS.REGISTERED }).where(eq(customers.userId, user.id));
   await useToken(db, live.id);
   const lang = langOf(user.languageCode);
   await ctx.mailer.queue(db, {

@@ -1,5 +1,6 @@
 import {
   cartItemIssues,
+  isInvoiceDataComplete,
   groszeToPln,
   type LanguageCode,
   type TPlaceOrder,
@@ -17,6 +18,7 @@ import { cartProductState, heldQuantities, loadCartLines, rulesFor, storedItem }
 import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
 import { mailPaid, type OrderRow } from './lifecycle';
 import { recordOrderEvent } from './timeline';
+import { invoiceFields } from '../account/repository';
 
 const INVOICE_FIELDS = [
   'invoiceCompanyName',
@@ -74,7 +76,7 @@ export async function placeOrder(
     let invoiceData: Record<string, string | null> | null = null;
     if (input.is_invoice) {
       const [customer] = await tx.select().from(customers).where(eq(customers.userId, user.id));
-      if (!customer || INVOICE_FIELDS.some((f) => !customer[f]?.trim())) {
+      if (!customer || !isInvoiceDataComplete(invoiceFields(customer))) {
         throw new AppError(
           422,
           'INVOICE_DATA_MISSING',

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
 import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
-import { api } from '../../lib/api-client';
+import { accountContract } from '@club/shared/contract/account';
+import { fetchData } from '../../lib/endpoint';
 import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
 import { legalNoteUrl, testPayments } from '../../lib/site-config';
@@ -43,7 +44,8 @@ function LanguageSwitch() {
   const { language, languages } = useSession();
   const popup = usePopup();
   const change = useMutation({
-    mutationFn: (id: number) => api.get('/users/update-language', { language_id: id }),
+    mutationFn: (id: number) =>
+      fetchData(accountContract.updateLanguage, { query: { language_id: String(id) } }),
   });
   const options = languages.length
     ? languages

@@ -1,21 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCheckPassword, ZCheckPassword } from '@club/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../lib/api-client';
+import { authContract } from '@club/shared/contract/auth';
+import { ApiError } from '../../lib/api-client';
+import { fetchData } from '../../lib/endpoint';
 import { i18next } from '../../lib/i18n';
-import { Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
+import { applyServerErrors, Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
 import en from './en.json';
 import pl from './pl.json';
 import styles from './password-gate.module.css';
@@ -40,8 +34,20 @@ export const usePasswordGate = () => useContext(GateContext);
 export const isPasswordCheckRequired = (error: unknown) =>
   error instanceof ApiError && error.code === 'PASSWORD_CHECK_REQUIRED';
 
-const checkPassword = (values: TCheckPassword) =>
-  api.post<{ success: boolean }>('/auth/check-password', values);
+/**
+ * What a failed save behind the gate does: a lapsed re-entry asks for the password over the kept
+ * form (the person then saves again), field errors go to their fields, anything else is a warning.
+ */
+export function useGatedSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, failedText: string) {
+  const gate = usePasswordGate();
+  const popup = usePopup();
+  return (error: unknown) => {
+    if (isPasswordCheckRequired(error)) return gate.expire();
+    if (!applyServerErrors(form, error)) void popup.warning(error, failedText);
+  };
+}
+
+const checkPassword = (body: TCheckPassword) => fetchData(authContract.checkPassword, { body });
 
 /**
  * The dealer's password re-entry (SPEC.md §2, §6, §8): on entry a dialog asks for the password

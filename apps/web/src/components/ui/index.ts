@@ -18,6 +18,8 @@ export {
 export { LoadingOverlay } from './loading-overlay';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem, visibleItems } from './page-header';
 export { errorText, PopupProvider, usePopup } from './popups';
-export { PublicCard, PublicNotice } from './public-card';
+export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
 export { chosenSource, type PictureSource, PHONE_MEDIA, ResponsivePicture } from './responsive-picture';
+export { NewPasswordFields, NewPasswordForm } from './new-password-fields';
+export { type PersonPart, PersonFields } from './person-fields';

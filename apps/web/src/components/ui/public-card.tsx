@@ -1,7 +1,10 @@
 import type { LanguageCode } from '@club/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { setLanguage } from '../../lib/i18n';
+import { buttonClass } from './button';
 import styles from './public-card.module.css';
 
 /**
@@ -58,5 +61,19 @@ export function PublicNotice({ children, testId }: { children: ReactNode; testId
     <div className={styles.notice} data-testid={testId}>
       {children}
     </div>
+  );
+}
+
+/** The password is set (a reset link, an activation): the message and the way to sign in. */
+export function SignInNotice({ title, text, linkText }: { title: string; text: string; linkText: string }) {
+  return (
+    <PublicCard title={title}>
+      <PublicNotice>
+        <p role="status">{text}</p>
+        <Link to={paths.login} className={buttonClass('primary')}>
+          {linkText}
+        </Link>
+      </PublicNotice>
+    </PublicCard>
   );
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_INTERESTS,
+  type Honorific,
   type TAddress,
   type TClubCard,
   type TConsents,
@@ -7,16 +8,19 @@ import {
   type TCustomerUser,
   type TDealerUser,
   type TInvoiceFields,
+  USER_TYPE,
 } from '@club/shared';
+import { accountContract } from '@club/shared/contract/account';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 
-export const accountUserKey = ['account', 'user'] as const;
-
 /** SPEC.md §2: customers load customers/item, dealers dealers/item. */
-export const getAccountUser = (type: string) =>
-  type === 'DEALER' ? api.get<TDealerUser>('/dealers/item') : api.get<TCustomerUser>('/customers/item');
+const endpointOf = (type: string) =>
+  type === USER_TYPE.DEALER ? accountContract.dealer : accountContract.customer;
+
+export const getAccountUser = (type: string): Promise<TCustomerUser | TDealerUser> =>
+  type === USER_TYPE.DEALER ? fetchData(accountContract.dealer) : fetchData(accountContract.customer);
 
 /** One shape for both roles: the screens read this, whichever endpoint answered. */
 export type AccountView = {
@@ -25,7 +29,7 @@ export type AccountView = {
   email: string;
   name: string;
   surname: string;
-  honorific: 'MRS' | 'MR' | null;
+  honorific: Honorific | null;
   phone: string | null;
   phonePrefix: string | null;
   address: TAddress;
@@ -38,8 +42,8 @@ export type AccountView = {
 };
 
 export function toAccountView(user: TCustomerUser | TDealerUser): AccountView {
-  const source = user.type === 'CUSTOMER' ? (user as TCustomerUser).customer : (user as TDealerUser);
-  const isCustomer = user.type === 'CUSTOMER';
+  const source = user.type === USER_TYPE.CUSTOMER ? user.customer : user;
+  const isCustomer = user.type === USER_TYPE.CUSTOMER;
   return {
     isCustomer,
     id: user.id,
@@ -79,7 +83,7 @@ export function toAccountView(user: TCustomerUser | TDealerUser): AccountView {
       term_4_phone: source.term_4_phone,
       term_4_post: source.term_4_post,
     },
-    consentsGivenAt: isCustomer ? ((source as TCustomerUser['customer']).consents_given_at ?? {}) : {},
+    consentsGivenAt: user.type === USER_TYPE.CUSTOMER ? user.customer.consents_given_at : {},
     invoice: {
       invoice_company_name: source.invoice_company_name,
       invoice_street: source.invoice_street,
@@ -98,7 +102,7 @@ export function toAccountView(user: TCustomerUser | TDealerUser): AccountView {
 export function useAccountUser() {
   const { user } = useSession();
   return useQuery({
-    queryKey: [...accountUserKey, user?.id, user?.type],
+    queryKey: [...queryKeyOf(endpointOf(user?.type ?? USER_TYPE.CUSTOMER)), user?.id],
     queryFn: async () => toAccountView(await getAccountUser(user?.type ?? 'CUSTOMER')),
     enabled: !!user,
     staleTime: 0,

@@ -1,10 +1,10 @@
-import type { TChangePassword, TSessionUser } from '@club/shared';
+import type { TChangePassword } from '@club/shared';
+import { authContract } from '@club/shared/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 
-export const changePassword = (values: TChangePassword) =>
-  api.post<TSessionUser>('/auth/change-password', values);
+export const changePassword = (body: TChangePassword) => fetchData(authContract.changePassword, { body });
 
 /** The server rotates the session on a password change: the new CSRF token replaces the old one. */
 export function useChangePassword() {

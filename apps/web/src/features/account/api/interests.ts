@@ -1,24 +1,23 @@
-import type { TCustomerUser, TInterest } from '@club/shared';
+import { accountContract } from '@club/shared/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
-import { accountUserKey } from './account-user';
 
-export const getInterests = () => api.get<TInterest[]>('/settings/interests/items');
+export const getInterests = () => fetchData(accountContract.interests);
 
 /** The interests catalogue, in the member's language. */
 export function useInterests() {
   const { language } = useSession();
-  return useQuery({ queryKey: ['account', 'interests', language], queryFn: getInterests });
+  return useQuery({ queryKey: [...queryKeyOf(accountContract.interests), language], queryFn: getInterests });
 }
 
 export const updateInterests = (interests: number[]) =>
-  api.post<TCustomerUser>('/customers/update-interests', { interests });
+  fetchData(accountContract.updateInterests, { body: { interests } });
 
 export function useUpdateInterests() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateInterests,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUserKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(accountContract.customer) }),
   });
 }

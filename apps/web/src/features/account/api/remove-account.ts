@@ -1,7 +1,8 @@
+import { accountContract } from '@club/shared/contract/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint';
 
-export const removeAccount = () => api.post<undefined>('/customers/remove-account');
+export const removeAccount = () => fetchData(accountContract.removeAccount);
 
 export function useRemoveAccount() {
   return useMutation({ mutationFn: removeAccount });

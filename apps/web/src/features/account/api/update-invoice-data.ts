@@ -1,15 +1,16 @@
-import type { TCustomerUser, TInvoiceData } from '@club/shared';
+import type { TInvoiceData } from '@club/shared';
+import { accountContract } from '@club/shared/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { accountUserKey } from './account-user';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const updateInvoiceData = (values: TInvoiceData) =>
-  api.post<TCustomerUser>('/customers/update-invoice-data', values);
+export const updateInvoiceData = (body: TInvoiceData) =>
+  fetchData(accountContract.updateInvoiceData, { body });
 
+/** Saving reloads the account and the cart's "invoice data complete" (both read customers/item). */
 export function useUpdateInvoiceData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateInvoiceData,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUserKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(accountContract.customer) }),
   });
 }

@@ -1,7 +1,7 @@
-import type { TCustomerProfileUpdate, TCustomerUser } from '@club/shared';
+import type { TCustomerProfileUpdate } from '@club/shared';
+import { accountContract } from '@club/shared/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { accountUserKey } from './account-user';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 /** SPEC.md §7 customers/update: consents travel as 0/1, the prefix without plus, no e-mail. */
 export function toProfilePayload(values: TCustomerProfileUpdate) {
@@ -13,12 +13,12 @@ export function toProfilePayload(values: TCustomerProfileUpdate) {
 }
 
 export const updateProfile = (values: TCustomerProfileUpdate) =>
-  api.post<TCustomerUser>('/customers/update', toProfilePayload(values));
+  fetchData(accountContract.updateProfile, { body: toProfilePayload(values) });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUserKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(accountContract.customer) }),
   });
 }

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui';
 import { API_BASE } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
 
 function formatDate(value: string | null, lang: string): string | null {
@@ -76,11 +77,7 @@ export default function ClubCardPage() {
 
   return (
     <>
-      <section className={styles.panel} aria-labelledby="card-title">
-        <h2 id="card-title" className={styles.sectionTitle}>
-          {t('card.title')}
-        </h2>
-        <p className={styles.lead}>{t('card.lead')}</p>
+      <AccountSection id="card" title={t('card.title')} lead={t('card.lead')}>
         <div className={styles.cardLayout}>
           <div
             className={styles.card}
@@ -150,7 +147,7 @@ export default function ClubCardPage() {
             </div>
           </dl>
         </div>
-      </section>
+      </AccountSection>
       {account.isCustomer && user?.calendar2024_token && (
         <CalendarSubscription token={user.calendar2024_token} />
       )}

@@ -22,7 +22,7 @@ import {
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { reloadCurrentUser } from '../../../lib/session';
 import { useUpdateInvoiceData } from '../api/update-invoice-data';
-import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
 
 /** VAT prefixes are ISO country codes except Greece (EL). */
@@ -76,16 +76,7 @@ export default function InvoiceInfoPage() {
   );
 
   return (
-    <section className={styles.panel} aria-labelledby="invoice-title">
-      <h2 id="invoice-title" className={styles.sectionTitle}>
-        {t('invoice.title')}
-      </h2>
-      <p className={styles.lead}>{t('invoice.lead')}</p>
-      {!editable && (
-        <p className={styles.note} role="note">
-          {t('readOnlyForDealer')}
-        </p>
-      )}
+    <AccountSection id="invoice" title={t('invoice.title')} lead={t('invoice.lead')} readOnly={!editable}>
       <LoadingOverlay active={update.isPending}>
         <form noValidate onSubmit={submit}>
           <fieldset className={formLayout.fieldset} disabled={!editable}>
@@ -137,6 +128,6 @@ export default function InvoiceInfoPage() {
           </div>
         </form>
       </LoadingOverlay>
-    </section>
+    </AccountSection>
   );
 }

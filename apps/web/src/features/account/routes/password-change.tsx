@@ -1,26 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordPolicyFailures, type TChangePassword, ZChangePassword } from '@club/shared';
+import { type TChangePassword, ZChangePassword } from '@club/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
-  Button,
   LoadingOverlay,
+  NewPasswordForm,
   PasswordField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
-import formLayout from '../../../components/ui/form-layout.module.css';
 import { useChangePassword } from '../api/change-password';
-import styles from '../components/account.module.css';
-
-const RULES = [
-  ['length', 'ruleLength'],
-  ['upper', 'ruleUpper'],
-  ['lower', 'ruleLower'],
-  ['digit', 'ruleDigit'],
-  ['special', 'ruleSpecial'],
-] as const;
+import { AccountSection } from '../components/account-section';
 
 /** /account/password-change: current, new and repeated password beside the password instruction. */
 export default function PasswordChangePage() {
@@ -33,7 +24,6 @@ export default function PasswordChangePage() {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
   const { errors } = form.formState;
-  const failures = new Set(passwordPolicyFailures(form.watch('password') ?? ''));
 
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
@@ -48,60 +38,27 @@ export default function PasswordChangePage() {
   );
 
   return (
-    <section className={styles.panel} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.sectionTitle}>
-        {t('password.title')}
-      </h2>
-      <p className={styles.lead}>{t('password.lead')}</p>
-      <div className={styles.twoColumns}>
-        <LoadingOverlay active={change.isPending}>
-          <form noValidate onSubmit={submit}>
-            <PasswordField
-              label={t('password.current')}
-              autoComplete="current-password"
-              required
-              error={errorText(errors.current_password)}
-              {...form.register('current_password')}
-            />
-            <PasswordField
-              label={t('password.new')}
-              autoComplete="new-password"
-              required
-              error={errorText(errors.password)}
-              {...form.register('password')}
-            />
-            <PasswordField
-              label={t('password.repeat')}
-              autoComplete="new-password"
-              required
-              error={errorText(errors.password_confirmation)}
-              {...form.register('password_confirmation')}
-            />
-            <div className={formLayout.actions}>
-              <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-                {t('password.save')}
-              </Button>
-            </div>
-          </form>
-        </LoadingOverlay>
-        <aside className={styles.aside} aria-labelledby="password-hint-title">
-          <h3 id="password-hint-title">{t('password.hintTitle')}</h3>
-          <p className={styles.counter}>{t('password.hintText')}</p>
-          <ul className={styles.rules}>
-            {RULES.map(([rule, key]) => {
-              const met = !failures.has(rule);
-              return (
-                <li key={rule} className={met ? styles.ruleMet : undefined}>
-                  <span className={styles.ruleDot} aria-hidden="true">
-                    {met ? '✓' : ''}
-                  </span>
-                  {t(`password.${key}`)}
-                </li>
-              );
-            })}
-          </ul>
-        </aside>
-      </div>
-    </section>
+    <AccountSection id="password" title={t('password.title')} lead={t('password.lead')}>
+      <LoadingOverlay active={change.isPending}>
+        <NewPasswordForm
+          form={form}
+          pending={change.isPending}
+          onSubmit={submit}
+          labels={{
+            password: t('password.new'),
+            confirmation: t('password.repeat'),
+            submit: t('password.save'),
+          }}
+        >
+          <PasswordField
+            label={t('password.current')}
+            autoComplete="current-password"
+            required
+            error={errorText(errors.current_password)}
+            {...form.register('current_password')}
+          />
+        </NewPasswordForm>
+      </LoadingOverlay>
+    </AccountSection>
   );
 }

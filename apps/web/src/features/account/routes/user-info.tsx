@@ -19,8 +19,8 @@ import {
   Button,
   CheckboxField,
   LoadingOverlay,
+  PersonFields,
   RadioGroupField,
-  TextField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
@@ -32,6 +32,7 @@ import type { AccountView } from '../api/account-user';
 import { useRemoveAccount } from '../api/remove-account';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
 import { countryForPrefix, PhoneField } from '../components/phone-field';
 
@@ -158,16 +159,7 @@ export default function UserInfoPage() {
 
   return (
     <>
-      <section className={styles.panel} aria-labelledby="profile-title">
-        <h2 id="profile-title" className={styles.sectionTitle}>
-          {t('profile.title')}
-        </h2>
-        <p className={styles.lead}>{t('profile.lead')}</p>
-        {!editable && (
-          <p className={styles.note} role="note">
-            {t('readOnlyForDealer')}
-          </p>
-        )}
+      <AccountSection id="profile" title={t('profile.title')} lead={t('profile.lead')} readOnly={!editable}>
         <LoadingOverlay active={update.isPending}>
           <form noValidate onSubmit={submit}>
             <fieldset className={formLayout.fieldset} disabled={!editable}>
@@ -190,29 +182,12 @@ export default function UserInfoPage() {
                   />
                 )}
               />
-              <div className={formLayout.grid}>
-                <TextField
-                  label={t('profile.name')}
-                  required
-                  autoComplete="given-name"
-                  error={errorText(errors.name)}
-                  {...form.register('name')}
-                />
-                <TextField
-                  label={t('profile.surname')}
-                  required
-                  autoComplete="family-name"
-                  error={errorText(errors.surname)}
-                  {...form.register('surname')}
-                />
-                <TextField
-                  label={t('profile.email')}
-                  value={account.email}
-                  readOnly
-                  hint={t('profile.emailHint')}
-                  type="email"
-                  name="email"
-                />
+              <PersonFields
+                form={form}
+                labels={{ name: t('profile.name'), surname: t('profile.surname'), email: t('profile.email') }}
+                readOnlyEmail={account.email}
+                emailHint={t('profile.emailHint')}
+              >
                 <Controller
                   control={form.control}
                   name="phone"
@@ -236,7 +211,7 @@ export default function UserInfoPage() {
                     />
                   )}
                 />
-              </div>
+              </PersonFields>
 
               <h3 className={styles.groupTitle}>{t('profile.address')}</h3>
               <AddressFields
@@ -269,7 +244,7 @@ export default function UserInfoPage() {
             </div>
           </form>
         </LoadingOverlay>
-      </section>
+      </AccountSection>
 
       <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="remove-title">
         <h3 id="remove-title">{t('profile.dangerTitle')}</h3>

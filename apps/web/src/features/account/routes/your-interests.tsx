@@ -6,6 +6,7 @@ import formLayout from '../../../components/ui/form-layout.module.css';
 import { reloadCurrentUser } from '../../../lib/session';
 import { useInterests, useUpdateInterests } from '../api/interests';
 import styles from '../components/account.module.css';
+import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
 
 /** /account/your-interests: at least 6 (SPEC.md §5); a dealer sees the default selection, disabled. */
@@ -41,16 +42,12 @@ export default function YourInterestsPage() {
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="interests-title">
-      <h2 id="interests-title" className={styles.sectionTitle}>
-        {t('interests.title')}
-      </h2>
-      <p className={styles.lead}>{t('interests.lead')}</p>
-      {!editable && (
-        <p className={styles.note} role="note">
-          {t('readOnlyForDealer')}
-        </p>
-      )}
+    <AccountSection
+      id="interests"
+      title={t('interests.title')}
+      lead={t('interests.lead')}
+      readOnly={!editable}
+    >
       {interests.isError ? (
         <DataLoadError onRetry={() => void interests.refetch()} />
       ) : (
@@ -108,6 +105,6 @@ export default function YourInterestsPage() {
           {t('interests.save')}
         </Button>
       </div>
-    </section>
+    </AccountSection>
   );
 }

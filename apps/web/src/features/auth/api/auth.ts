@@ -1,12 +1,14 @@
+import { accountContract } from '@club/shared/contract/account';
+import { authContract } from '@club/shared/contract/auth';
 import type { TForgotPassword, TLanguage, TLogin, TResetPassword, TSessionUser } from '@club/shared';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint';
 
-export const login = (body: TLogin) => api.post<TSessionUser>('/auth/login', body);
-export const getMe = () => api.get<TSessionUser>('/auth/me');
-export const getLanguages = () => api.get<TLanguage[]>('/settings/languages/items');
-export const logout = () => api.post('/auth/logout');
-export const forgotPassword = (body: TForgotPassword) => api.post('/auth/forgot-password', body);
-export const resetPassword = (body: TResetPassword) => api.post('/auth/reset-password', body);
+export const login = (body: TLogin) => fetchData(authContract.login, { body });
+export const getMe = () => fetchData(authContract.me);
+export const getLanguages = () => fetchData(accountContract.languages);
+export const logout = () => fetchData(authContract.logout);
+export const forgotPassword = (body: TForgotPassword) => fetchData(authContract.forgotPassword, { body });
+export const resetPassword = (body: TResetPassword) => fetchData(authContract.resetPassword, { body });
 
 type EarlySession = { me: Promise<TSessionUser>; languages: Promise<TLanguage[]> };
 let early: EarlySession | null = null;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TForgotPassword, type TLogin, ZForgotPassword, ZLogin } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -64,17 +64,32 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       <Button type="submit" block loading={send.isPending}>
         {t('forgot.submit')}
       </Button>
-      <div className={styles.links}>
-        <button
-          type="button"
-          className="link"
-          onClick={onBack}
-          style={{ background: 'none', border: 0, color: 'var(--color-gold)', cursor: 'pointer', padding: 0 }}
-        >
-          {t('forgot.back')}
-        </button>
-      </div>
+      <SwitchLink onClick={onBack}>{t('forgot.back')}</SwitchLink>
     </form>
+  );
+}
+
+/** The link-looking button below a form that switches between signing in and the reset request. */
+function SwitchLink({
+  onClick,
+  underline = false,
+  children,
+}: {
+  onClick: () => void;
+  underline?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.links}>
+      <button
+        type="button"
+        className={styles.switchLink}
+        onClick={onClick}
+        style={underline ? { textDecoration: 'underline', textUnderlineOffset: 3 } : undefined}
+      >
+        {children}
+      </button>
+    </div>
   );
 }
 
@@ -131,23 +146,9 @@ export default function LoginPage() {
           <Button type="submit" block loading={signIn.isPending}>
             {t('login.submit')}
           </Button>
-          <div className={styles.links}>
-            <button
-              type="button"
-              onClick={() => setForgot(true)}
-              style={{
-                background: 'none',
-                border: 0,
-                color: 'var(--color-gold)',
-                cursor: 'pointer',
-                padding: 0,
-                textDecoration: 'underline',
-                textUnderlineOffset: 3,
-              }}
-            >
-              {t('login.forgot')}
-            </button>
-          </div>
+          <SwitchLink onClick={() => setForgot(true)} underline>
+            {t('login.forgot')}
+          </SwitchLink>
         </form>
       )}
     </PublicCard>

@@ -3,24 +3,19 @@ import { type TResetPassword, ZResetPassword } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   applyServerErrors,
-  Button,
-  buttonClass,
-  PasswordField,
+  NewPasswordForm,
   PublicCard,
-  PublicNotice,
-  useFieldErrorText,
+  SignInNotice,
   usePopup,
 } from '../../../components/ui';
-import { paths } from '../../../config/paths';
 import { resetPassword } from '../api/auth';
 import styles from '../components/auth.module.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText();
   const popup = usePopup();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -40,45 +35,23 @@ export default function ResetPasswordPage() {
     );
   }
   if (reset.isSuccess) {
-    return (
-      <PublicCard title={t('reset.title')}>
-        <PublicNotice>
-          <p role="status" className={styles.message}>
-            {t('reset.done')}
-          </p>
-          <Link to={paths.login} className={buttonClass('primary')}>
-            {t('reset.toLogin')}
-          </Link>
-        </PublicNotice>
-      </PublicCard>
-    );
+    return <SignInNotice title={t('reset.title')} text={t('reset.done')} linkText={t('reset.toLogin')} />;
   }
   return (
-    <PublicCard title={t('reset.title')} lead={t('passwordHint.text')}>
-      <form
-        noValidate
+    <PublicCard title={t('reset.title')}>
+      <NewPasswordForm
+        form={form}
+        block
+        pending={reset.isPending}
         onSubmit={form.handleSubmit((values) =>
           reset.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
         )}
-      >
-        <PasswordField
-          label={t('reset.password')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password)}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label={t('reset.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password_confirmation)}
-          {...form.register('password_confirmation')}
-        />
-        <Button type="submit" block loading={reset.isPending}>
-          {t('reset.submit')}
-        </Button>
-      </form>
+        labels={{
+          password: t('reset.password'),
+          confirmation: t('reset.passwordConfirmation'),
+          submit: t('reset.submit'),
+        }}
+      />
     </PublicCard>
   );
 }

@@ -1,12 +1,12 @@
-import type { TTaxOffice } from '@club/shared';
+import { bonusContract } from '@club/shared/contract/bonus';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const getTaxOffices = () => api.get<TTaxOffice[]>('/bonus/tax-offices');
+export const getTaxOffices = () => fetchData(bonusContract.taxOffices);
 
 export function useTaxOffices() {
   return useQuery({
-    queryKey: ['bonus', 'tax-offices'],
+    queryKey: queryKeyOf(bonusContract.taxOffices),
     queryFn: getTaxOffices,
     staleTime: 60 * 60 * 1000,
     retry: false,

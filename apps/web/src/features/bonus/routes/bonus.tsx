@@ -8,14 +8,15 @@ import {
   isPasswordCheckRequired,
   PasswordGate,
   usePasswordGate,
+  useGatedSaveFailure,
 } from '../../../components/password-gate/password-gate';
 import {
-  applyServerErrors,
   Button,
   buttonClass,
   ConsentCheckboxList,
   DataLoadError,
   LoadingOverlay,
+  PersonFields,
   PageHeader,
   RadioGroupField,
   TextField,
@@ -95,16 +96,14 @@ function BonusForm() {
     if (isPasswordCheckRequired(offices.error)) gate.expire();
   }, [offices.error, gate]);
 
+  const failed = useGatedSaveFailure(form, t('failed'));
   const submit = form.handleSubmit((body) =>
     store.mutate(body, {
       onSuccess: async () => {
         await popup.success(t('saved'));
         navigate(paths.home);
       },
-      onError: (error) => {
-        if (isPasswordCheckRequired(error)) return gate.expire();
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('failed'));
-      },
+      onError: failed,
     }),
   );
 
@@ -112,29 +111,10 @@ function BonusForm() {
     <LoadingOverlay active={store.isPending}>
       <form className={styles.panel} noValidate onSubmit={submit} aria-label={t('title')}>
         <h2 className={styles.groupTitle}>{t('personal')}</h2>
-        <div className={formLayout.grid}>
-          <TextField
-            label={t('fields.name')}
-            required
-            autoComplete="given-name"
-            error={errorText(e.name)}
-            {...form.register('name')}
-          />
-          <TextField
-            label={t('fields.surname')}
-            required
-            autoComplete="family-name"
-            error={errorText(e.surname)}
-            {...form.register('surname')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            required
-            autoComplete="email"
-            error={errorText(e.email)}
-            {...form.register('email')}
-          />
+        <PersonFields
+          form={form}
+          labels={{ name: t('fields.name'), surname: t('fields.surname'), email: t('fields.email') }}
+        >
           <TextField
             label={t('fields.phone')}
             type="tel"
@@ -143,7 +123,7 @@ function BonusForm() {
             error={errorText(e.phone)}
             {...form.register('phone')}
           />
-        </div>
+        </PersonFields>
         <h2 className={styles.groupTitle}>{t('address')}</h2>
         <div className={formLayout.grid3}>
           <TextField

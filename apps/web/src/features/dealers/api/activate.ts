@@ -1,17 +1,15 @@
-import type { LanguageCode, TActivateAccountInput, TActivationInvitation } from '@club/shared';
+import type { TActivateAccountInput } from '@club/shared';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-type Invitation = TActivationInvitation & { language_code: LanguageCode };
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 export const getActivationInvitation = (token: string) =>
-  api.get<Invitation>('/registration/activate', { token });
-export const activateAccount = (body: TActivateAccountInput) =>
-  api.post<{ email: string }>('/registration/activate', body);
+  fetchData(dealersContract.activationInvitation, { query: { token } });
+export const activateAccount = (body: TActivateAccountInput) => fetchData(dealersContract.activate, { body });
 
 export function useActivationInvitation(token: string) {
   return useQuery({
-    queryKey: ['registration', 'activate', token],
+    queryKey: queryKeyOf(dealersContract.activationInvitation, { query: { token } }),
     queryFn: () => getActivationInvitation(token),
     enabled: token !== '',
     retry: false,

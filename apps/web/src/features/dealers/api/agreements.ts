@@ -1,17 +1,16 @@
-import type { LanguageCode, TAcceptAgreements, TAgreementsInvitation } from '@club/shared';
+import type { TAcceptAgreementsInput } from '@club/shared';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-type Invitation = TAgreementsInvitation & { language_code: LanguageCode };
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 export const getAgreementsInvitation = (token: string) =>
-  api.get<Invitation>('/registration/agreements', { token });
-export const acceptAgreements = (body: TAcceptAgreements) =>
-  api.post<{ status: 'WAITING_ORDER_NUMBER' | 'WAITING_REGISTRATION' }>('/registration/agreements', body);
+  fetchData(dealersContract.agreementsInvitation, { query: { token } });
+export const acceptAgreements = (body: TAcceptAgreementsInput) =>
+  fetchData(dealersContract.acceptAgreements, { body });
 
 export function useAgreementsInvitation(token: string) {
   return useQuery({
-    queryKey: ['registration', 'agreements', token],
+    queryKey: queryKeyOf(dealersContract.agreementsInvitation, { query: { token } }),
     queryFn: () => getAgreementsInvitation(token),
     enabled: token !== '',
     retry: false,

@@ -1,13 +1,12 @@
-import type { TDealerCustomer } from '@club/shared';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { dealerCustomersKey } from './get-customers';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export const getDealerCustomer = (id: number) => api.get<TDealerCustomer>(`/dealers/customers/item/${id}`);
+export const getDealerCustomer = (id: number) => fetchData(dealersContract.customer, { params: { id } });
 
 export function useDealerCustomer(id: number) {
   return useQuery({
-    queryKey: [...dealerCustomersKey, 'item', id],
+    queryKey: queryKeyOf(dealersContract.customer, { params: { id } }),
     queryFn: () => getDealerCustomer(id),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,

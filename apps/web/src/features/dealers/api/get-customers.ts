@@ -1,25 +1,27 @@
-import { FIRST_PAGE, type TDealerCustomer } from '@club/shared';
+import { FIRST_PAGE } from '@club/shared';
+import { pathKey } from '@club/shared/contract/define';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
 import type { CustomerFilters } from '../hooks/filter-storage';
 
-export const dealerCustomersKey = ['dealer-customers'] as const;
+/** The prefix of every query about the dealer's customers: the list's pages and each customer. */
+export const dealerCustomersKey = pathKey(dealersContract.customers.path).slice(0, -1);
 
 export const getDealerCustomers = (page: number, filters: CustomerFilters) =>
-  api.getEnvelope<TDealerCustomer[]>('/dealers/customers/items', {
-    page,
-    where: { search: filters.search.trim(), status: filters.status },
+  fetchEnvelope(dealersContract.customers, {
+    query: { page, where: { search: filters.search.trim(), status: filters.status } },
   });
 
 /** The dealer's customers, page after page ('load more' appends until the last page). */
 export function useDealerCustomers(filters: CustomerFilters, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...dealerCustomersKey, filters],
+    queryKey: [...queryKeyOf(dealersContract.customers), filters],
     queryFn: ({ pageParam }) => getDealerCustomers(pageParam, filters),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last) => {
       const meta = last.paginationMetaData;
-      return meta && meta.current_page < meta.last_page ? meta.current_page + 1 : undefined;
+      return meta.current_page < meta.last_page ? meta.current_page + 1 : undefined;
     },
     enabled,
     retry: false,

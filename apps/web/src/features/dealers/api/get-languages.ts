@@ -1,14 +1,14 @@
-import type { TLanguage } from '@club/shared';
+import { accountContract } from '@club/shared/contract/account';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
 
 /** The languages a customer can be registered with; the session usually has them already. */
 export function useLanguages() {
   const { languages } = useSession();
   const query = useQuery({
-    queryKey: ['settings', 'languages'],
-    queryFn: () => api.get<TLanguage[]>('/settings/languages/items'),
+    queryKey: queryKeyOf(accountContract.languages),
+    queryFn: () => fetchData(accountContract.languages),
     enabled: languages.length === 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,23 +1,25 @@
-import type { TRegisterExistingCustomer, TRegisterNewCustomer } from '@club/shared';
+import { CUSTOMER_TYPE, type TRegisterExistingCustomer, type TRegisterNewCustomer } from '@club/shared';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint';
 import { dealerCustomersKey } from './get-customers';
 
-type Registered = { customer_id: number };
-
 export const registerNewCustomer = (body: TRegisterNewCustomer) =>
-  api.post<Registered>('/dealers/customers/register/new', body);
+  fetchData(dealersContract.registerNew, { body });
 export const registerExistingCustomer = (body: TRegisterExistingCustomer) =>
-  api.post<Registered>('/dealers/customers/register/existing', body);
+  fetchData(dealersContract.registerExisting, { body });
 
 export function useRegisterCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
       input:
-        | { type: 'NEW'; body: TRegisterNewCustomer }
-        | { type: 'EXISTING'; body: TRegisterExistingCustomer },
-    ) => (input.type === 'NEW' ? registerNewCustomer(input.body) : registerExistingCustomer(input.body)),
+        | { type: typeof CUSTOMER_TYPE.NEW; body: TRegisterNewCustomer }
+        | { type: typeof CUSTOMER_TYPE.EXISTING; body: TRegisterExistingCustomer },
+    ) =>
+      input.type === CUSTOMER_TYPE.NEW
+        ? registerNewCustomer(input.body)
+        : registerExistingCustomer(input.body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealerCustomersKey }),
   });
 }

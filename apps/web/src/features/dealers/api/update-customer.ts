@@ -1,10 +1,11 @@
 import type { TUpdateDealerCustomer } from '@club/shared';
+import { dealersContract } from '@club/shared/contract/dealers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/endpoint';
 import { dealerCustomersKey } from './get-customers';
 
 export const updateDealerCustomer = (id: number, body: TUpdateDealerCustomer) =>
-  api.post<void>(`/dealers/customers/update/${id}`, body);
+  fetchData(dealersContract.updateCustomer, { params: { id }, body });
 
 /** Saving reloads the customer (SPEC.md §4: the form reloads after saving) and the list. */
 export function useUpdateDealerCustomer(id: number) {

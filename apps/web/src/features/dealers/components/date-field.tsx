@@ -1,6 +1,8 @@
 import { formatDisplayDate, isRealIsoDate } from '@club/shared';
 import { forwardRef, type InputHTMLAttributes, useEffect, useState } from 'react';
-import { TextField } from '../../../components/ui';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField, useFieldErrorText } from '../../../components/ui';
 
 const DISPLAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -55,3 +57,34 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
     />
   );
 });
+
+/** The car's delivery date of a dealer's customer (`customer.vehicle_issue`), on the registration and the edit form. */
+export function DeliveryDateField<T extends FieldValues>({
+  form,
+  required,
+}: {
+  form: UseFormReturn<T>;
+  required?: boolean;
+}) {
+  const { t } = useTranslation('dealers');
+  const errorText = useFieldErrorText();
+  const name = 'customer.vehicle_issue' as Path<T>;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={t('fields.vehicleIssue')}
+          hint={t('fields.vehicleIssueHint')}
+          required={required}
+          name={field.name}
+          value={field.value as string | null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={errorText(fieldState.error)}
+        />
+      )}
+    />
+  );
+}

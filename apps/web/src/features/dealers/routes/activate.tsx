@@ -1,31 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordPolicyFailures, type TActivateAccountInput, ZActivateAccount } from '@club/shared';
+import { type TActivateAccountInput, ZActivateAccount } from '@club/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   applyServerErrors,
-  Button,
-  buttonClass,
-  PasswordField,
+  NewPasswordForm,
   PublicCard,
-  PublicNotice,
-  useFieldErrorText,
+  SignInNotice,
   usePopup,
 } from '../../../components/ui';
-import { paths } from '../../../config/paths';
 import { useActivateAccount, useActivationInvitation } from '../api/activate';
-import styles from '../components/dealers.module.css';
 import { TokenPageStatus } from '../components/token-page-status';
 import { useTokenPage } from '../hooks/use-token-page';
-
-const RULES = [
-  ['length', 'ruleLength'],
-  ['upper', 'ruleUpper'],
-  ['lower', 'ruleLower'],
-  ['digit', 'ruleDigit'],
-  ['special', 'ruleSpecial'],
-] as const;
 
 /** /activate?token=: the customer sets a password and becomes REGISTERED (DESIGN.md §5, §6). No session. */
 export default function ActivatePage() {
@@ -38,25 +24,20 @@ export default function ActivatePage() {
 
 function ActivateForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation('dealers');
-  const errorText = useFieldErrorText();
   const popup = usePopup();
   const activate = useActivateAccount();
   const form = useForm<TActivateAccountInput>({
     resolver: zodResolver(ZActivateAccount),
     defaultValues: { token, password: '', password_confirmation: '' },
   });
-  const failures = new Set(passwordPolicyFailures(form.watch('password') ?? ''));
 
   if (activate.isSuccess) {
     return (
-      <PublicCard title={t('activate.doneTitle')}>
-        <PublicNotice>
-          <p role="status">{t('activate.done', { email })}</p>
-          <Link to={paths.login} className={buttonClass('primary')}>
-            {t('activate.toLogin')}
-          </Link>
-        </PublicNotice>
-      </PublicCard>
+      <SignInNotice
+        title={t('activate.doneTitle')}
+        text={t('activate.done', { email })}
+        linkText={t('activate.toLogin')}
+      />
     );
   }
   const submit = form.handleSubmit((values) =>
@@ -66,36 +47,19 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
   );
   return (
     <PublicCard title={t('activate.title')} lead={t('activate.lead', { email })}>
-      <form noValidate onSubmit={submit}>
+      <NewPasswordForm
+        form={form}
+        block
+        pending={activate.isPending}
+        onSubmit={submit}
+        labels={{
+          password: t('activate.password'),
+          confirmation: t('activate.passwordConfirmation'),
+          submit: t('activate.submit'),
+        }}
+      >
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          label={t('activate.password')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password)}
-          {...form.register('password')}
-        />
-        <p className={styles.note} id="password-rules-title">
-          {t('activate.rules')}
-        </p>
-        <ul className={styles.rules} aria-labelledby="password-rules-title">
-          {RULES.map(([rule, key]) => (
-            <li key={rule} className={failures.has(rule) ? undefined : styles.ruleMet}>
-              <span className={styles.ruleMark}>{failures.has(rule) ? '○' : '✓'}</span> {t(`activate.${key}`)}
-            </li>
-          ))}
-        </ul>
-        <PasswordField
-          label={t('activate.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          error={errorText(form.formState.errors.password_confirmation)}
-          {...form.register('password_confirmation')}
-        />
-        <Button type="submit" block loading={activate.isPending}>
-          {t('activate.submit')}
-        </Button>
-      </form>
+      </NewPasswordForm>
     </PublicCard>
   );
 }

@@ -13,8 +13,8 @@ import {
   Button,
   ConsentCheckboxList,
   PublicCard,
+  PersonFields,
   PublicNotice,
-  TextField,
   useFieldErrorText,
   usePopup,
 } from '../../../components/ui';
@@ -55,7 +55,7 @@ function AgreementsForm({
 }) {
   const { t } = useTranslation('dealers');
   const consent = useConsentText();
-  const errorText = useFieldErrorText();
+  const _errorText = useFieldErrorText();
   const popup = usePopup();
   const accept = useAcceptAgreements();
   const form = useForm<TAcceptAgreementsInput, unknown, TAcceptAgreements>({
@@ -68,7 +68,7 @@ function AgreementsForm({
       ...Object.fromEntries([...CLUB_TERMS, ...MARKETING_TERMS].map((term) => [term, false])),
     },
   });
-  const e = form.formState.errors;
+  const _e = form.formState.errors;
 
   if (accept.isSuccess) {
     return (
@@ -112,35 +112,14 @@ function AgreementsForm({
         {(invitation.needs_email || invitation.needs_name) && (
           <>
             <h2 className={styles.groupTitle}>{t('agreements.contact')}</h2>
-            {invitation.needs_name && (
-              <div className={formLayout.grid}>
-                <TextField
-                  label={t('fields.name')}
-                  required
-                  autoComplete="given-name"
-                  error={errorText(e.name)}
-                  {...form.register('name')}
-                />
-                <TextField
-                  label={t('fields.surname')}
-                  required
-                  autoComplete="family-name"
-                  error={errorText(e.surname)}
-                  {...form.register('surname')}
-                />
-              </div>
-            )}
-            {invitation.needs_email && (
-              <TextField
-                label={t('fields.email')}
-                type="email"
-                required
-                autoComplete="email"
-                hint={t('agreements.emailHint')}
-                error={errorText(e.email)}
-                {...form.register('email')}
-              />
-            )}
+            <PersonFields
+              form={form}
+              labels={{
+                ...(invitation.needs_name ? { name: t('fields.name'), surname: t('fields.surname') } : {}),
+                ...(invitation.needs_email ? { email: t('fields.email') } : {}),
+              }}
+              emailHint={t('agreements.emailHint')}
+            />
           </>
         )}
         <h2 className={styles.groupTitle}>{t('agreements.consents')}</h2>

@@ -8,12 +8,11 @@ import {
   ZUpdateDealerCustomer,
 } from '@club/shared';
 import { useEffect, useState } from 'react';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useConsentText } from '../../../lib/consents';
 import {
-  applyServerErrors,
   Button,
   buttonClass,
   CheckboxField,
@@ -30,6 +29,7 @@ import {
   isPasswordCheckRequired,
   PasswordGate,
   usePasswordGate,
+  useGatedSaveFailure,
 } from '../../../components/password-gate/password-gate';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -37,7 +37,7 @@ import { useDealerCustomer } from '../api/get-customer';
 import { useUpdateDealerCustomer } from '../api/update-customer';
 import { CopyLink } from '../components/copy-link';
 import { StatusBadge, TypeBadge } from '../components/customer-badges';
-import { DateField } from '../components/date-field';
+import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
 
 /** /customers/edit/{id}: the customer's data, consents, links and the order number (SPEC.md §2). */
@@ -183,7 +183,6 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   const { t } = useTranslation('dealers');
   const fieldError = useFieldErrorText();
   const popup = usePopup();
-  const gate = usePasswordGate();
   const [open, setOpen] = useState(false);
   const update = useUpdateDealerCustomer(customer.id);
   const form = useForm<TUpdateDealerCustomerInput, unknown, TUpdateDealerCustomer>({
@@ -196,6 +195,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   const errorText = fieldError;
   const e = form.formState.errors.customer;
 
+  const failed = useGatedSaveFailure(form, t('edit.saveFailed'));
   if (!open) {
     return (
       <div className={formLayout.actions}>
@@ -211,10 +211,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
         setOpen(false);
         void popup.success(t('edit.saved'));
       },
-      onError: (error) => {
-        if (isPasswordCheckRequired(error)) return gate.expire();
-        applyServerErrors(form, error) || void popup.warning(error, t('edit.saveFailed'));
-      },
+      onError: failed,
     }),
   );
   return (
@@ -230,21 +227,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
           error={errorText(e?.order_number)}
           {...form.register('customer.order_number')}
         />
-        <Controller
-          control={form.control}
-          name="customer.vehicle_issue"
-          render={({ field }) => (
-            <DateField
-              label={t('fields.vehicleIssue')}
-              hint={t('fields.vehicleIssueHint')}
-              name={field.name}
-              value={field.value as string | null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errorText(e?.vehicle_issue as FieldError | undefined)}
-            />
-          )}
-        />
+        <DeliveryDateField form={form} />
       </div>
       <div className={formLayout.actions}>
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={update.isPending}>

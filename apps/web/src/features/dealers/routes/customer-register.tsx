@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CAR_MODELS,
+  CUSTOMER_TYPE,
+  type CustomerType,
   HONORIFICS,
   type Honorific,
   type TRegisterExistingCustomer,
@@ -11,44 +13,36 @@ import {
   ZRegisterNewCustomer,
 } from '@club/shared';
 import { useState } from 'react';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   AddressFields,
-  applyServerErrors,
   Button,
   buttonClass,
   LoadingOverlay,
   PageHeader,
+  PersonFields,
   RadioGroupField,
   SelectField,
   TextField,
   useFieldErrorText,
-  usePopup,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
-import {
-  isPasswordCheckRequired,
-  PasswordGate,
-  usePasswordGate,
-} from '../../../components/password-gate/password-gate';
+import { PasswordGate, useGatedSaveFailure } from '../../../components/password-gate/password-gate';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLanguages } from '../api/get-languages';
 import { useRegisterCustomer } from '../api/register-customer';
-import { DateField } from '../components/date-field';
+import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
 
-type Kind = 'NEW' | 'EXISTING';
-
-/** Error text of a field; the date bounds travel inside the message (validation.dateMin|{"date":…}). */
-const useErrorText = useFieldErrorText;
+type Kind = CustomerType;
 
 /** /customers/register: a new or an existing customer (SPEC.md §2, §5). */
 export default function CustomerRegisterPage() {
   const { t } = useTranslation('dealers');
-  const [kind, setKind] = useState<Kind>('NEW');
+  const [kind, setKind] = useState<Kind>(CUSTOMER_TYPE.NEW);
   return (
     <>
       <PageHeader
@@ -65,17 +59,19 @@ export default function CustomerRegisterPage() {
               value={kind}
               onValueChange={setKind}
               options={[
-                { value: 'NEW', label: t('register.typeNew') },
-                { value: 'EXISTING', label: t('register.typeExisting') },
+                { value: CUSTOMER_TYPE.NEW, label: t('register.typeNew') },
+                { value: CUSTOMER_TYPE.EXISTING, label: t('register.typeExisting') },
               ]}
             />
             <Link to={paths.customers} className={buttonClass('ghost', 'small')}>
               ← {t('register.backToList')}
             </Link>
           </div>
-          <p className={styles.lead}>{kind === 'NEW' ? t('register.newLead') : t('register.existingLead')}</p>
+          <p className={styles.lead}>
+            {kind === CUSTOMER_TYPE.NEW ? t('register.newLead') : t('register.existingLead')}
+          </p>
           <PasswordGate askOnEntry={false} wrongPasswordText={t('customers.wrongPassword')}>
-            {kind === 'NEW' ? <NewCustomerForm /> : <ExistingCustomerForm />}
+            <RegisterForm key={kind} kind={kind} />
           </PasswordGate>
         </section>
       </div>
@@ -131,224 +127,114 @@ function HonorificRadio({
   );
 }
 
-function useAfterRegister() {
+const newDefaults = (languageId: number | undefined): TRegisterNewCustomerInput =>
+  ({
+    user: { name: '', surname: '', email: '', language_id: languageId ?? '' },
+    customer: {
+      contract_number: '',
+      street: '',
+      building_number: '',
+      flat_number: '',
+      post_code: '',
+      city: '',
+    },
+  }) as TRegisterNewCustomerInput;
+
+const existingDefaults = (languageId: number | undefined): TRegisterExistingCustomerInput => ({
+  user: { honorific: '' as unknown as null, name: '', surname: '', language_id: languageId ?? '' },
+  customer: { model: '' as unknown as null, vehicle_issue: '', vin_number: '', order_number: '' },
+});
+
+/**
+ * The registration form of both kinds (SPEC.md §5): one set of fields, of which a NEW customer
+ * needs an e-mail, the car's model and maybe the address, and an EXISTING one the delivery date,
+ * VIN and order number (name and model optional: the dealer may not know them yet).
+ */
+function RegisterForm({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('dealers');
+  const errorText = useFieldErrorText();
+  const register = useRegisterCustomer();
   const navigate = useNavigate();
-  const popup = usePopup();
-  const { t } = useTranslation('dealers');
-  const gate = usePasswordGate();
-  return {
-    onSuccess: (data: { customer_id: number }) => navigate(paths.customerEdit(data.customer_id)),
-    // A lapsed re-entry asks for the password over the kept form; the dealer then saves again.
-    fail: (error: unknown) =>
-      isPasswordCheckRequired(error) ? gate.expire() : void popup.warning(error, t('register.saveFailed')),
-  };
-}
-
-function NewCustomerForm() {
-  const { t } = useTranslation('dealers');
-  const errorText = useErrorText();
-  const register = useRegisterCustomer();
-  const after = useAfterRegister();
   const languageId = useDefaultLanguageId();
-  const form = useForm<TRegisterNewCustomerInput, unknown, TRegisterNewCustomer>({
-    resolver: zodResolver(ZRegisterNewCustomer),
-    defaultValues: {
-      user: { name: '', surname: '', email: '', language_id: languageId ?? '' },
-      customer: {
-        contract_number: '',
-        street: '',
-        building_number: '',
-        flat_number: '',
-        post_code: '',
-        city: '',
-      },
-    },
+  const isNew = kind === CUSTOMER_TYPE.NEW;
+  // The two bodies share their paths (user.*, customer.*); the schema of the kind checks each.
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(
+      isNew ? ZRegisterNewCustomer : ZRegisterExistingCustomer,
+    ) as unknown as Resolver<FieldValues>,
+    defaultValues: isNew ? newDefaults(languageId) : existingDefaults(languageId),
   });
-  const e = form.formState.errors;
+  const failed = useGatedSaveFailure(form, t('register.saveFailed'));
+  const error = (path: string) => errorText(form.getFieldState(path, form.formState).error);
   const submit = form.handleSubmit((body) =>
     register.mutate(
-      { type: 'NEW', body },
-      { onSuccess: after.onSuccess, onError: (error) => applyServerErrors(form, error) || after.fail(error) },
+      isNew
+        ? { type: CUSTOMER_TYPE.NEW, body: body as TRegisterNewCustomer }
+        : { type: CUSTOMER_TYPE.EXISTING, body: body as TRegisterExistingCustomer },
+      { onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)), onError: failed },
     ),
   );
   return (
     <LoadingOverlay active={register.isPending}>
-      <form noValidate onSubmit={submit} aria-label={t('register.typeNew')}>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label={isNew ? t('register.typeNew') : t('register.typeExisting')}
+      >
         <h2 className={styles.groupTitle}>{t('register.personal')}</h2>
         <Controller
           control={form.control}
           name="user.honorific"
           render={({ field }) => (
             <HonorificRadio
-              required
-              value={field.value}
-              onChange={field.onChange}
-              error={errorText(e.user?.honorific)}
-            />
-          )}
-        />
-        <div className={formLayout.grid}>
-          <TextField
-            label={t('fields.name')}
-            required
-            autoComplete="off"
-            error={errorText(e.user?.name)}
-            {...form.register('user.name')}
-          />
-          <TextField
-            label={t('fields.surname')}
-            required
-            autoComplete="off"
-            error={errorText(e.user?.surname)}
-            {...form.register('user.surname')}
-          />
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            required
-            autoComplete="off"
-            error={errorText(e.user?.email)}
-            {...form.register('user.email')}
-          />
-          <LanguageSelect
-            error={errorText(e.user?.language_id as FieldError | undefined)}
-            {...form.register('user.language_id')}
-          />
-        </div>
-        <h2 className={styles.groupTitle}>{t('register.car')}</h2>
-        <div className={formLayout.grid}>
-          <SelectField
-            label={t('fields.model')}
-            required
-            error={errorText(e.customer?.model)}
-            {...form.register('customer.model')}
-          >
-            <option value="">{t('fields.choose')}</option>
-            {CAR_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {t(`model.${m}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('fields.contractNumber')}
-            error={errorText(e.customer?.contract_number)}
-            {...form.register('customer.contract_number')}
-          />
-        </div>
-        <h2 className={styles.groupTitle}>{t('register.address')}</h2>
-        <AddressFields
-          form={form}
-          name={(part) => `customer.${part}`}
-          labels={{
-            street: t('fields.street'),
-            building_number: t('fields.buildingNumber'),
-            flat_number: t('fields.flatNumber'),
-            post_code: t('fields.postCode'),
-            city: t('fields.city'),
-          }}
-        />
-        <div className={formLayout.actions}>
-          <Button type="submit" loading={register.isPending}>
-            {t('register.submit')}
-          </Button>
-        </div>
-      </form>
-    </LoadingOverlay>
-  );
-}
-
-function ExistingCustomerForm() {
-  const { t } = useTranslation('dealers');
-  const errorText = useErrorText();
-  const register = useRegisterCustomer();
-  const after = useAfterRegister();
-  const languageId = useDefaultLanguageId();
-  const form = useForm<TRegisterExistingCustomerInput, unknown, TRegisterExistingCustomer>({
-    resolver: zodResolver(ZRegisterExistingCustomer),
-    defaultValues: {
-      user: { honorific: '' as unknown as null, name: '', surname: '', language_id: languageId ?? '' },
-      customer: { model: '' as unknown as null, vehicle_issue: '', vin_number: '', order_number: '' },
-    },
-  });
-  const e = form.formState.errors;
-  const submit = form.handleSubmit((body) =>
-    register.mutate(
-      { type: 'EXISTING', body },
-      { onSuccess: after.onSuccess, onError: (error) => applyServerErrors(form, error) || after.fail(error) },
-    ),
-  );
-  return (
-    <LoadingOverlay active={register.isPending}>
-      <form noValidate onSubmit={submit} aria-label={t('register.typeExisting')}>
-        <h2 className={styles.groupTitle}>{t('register.personal')}</h2>
-        <Controller
-          control={form.control}
-          name="user.honorific"
-          render={({ field }) => (
-            <HonorificRadio
+              required={isNew}
               value={field.value as Honorific | null}
               onChange={field.onChange}
-              error={errorText(e.user?.honorific)}
+              error={error('user.honorific')}
             />
           )}
         />
-        <div className={formLayout.grid}>
-          <TextField
-            label={t('fields.name')}
-            autoComplete="off"
-            error={errorText(e.user?.name)}
-            {...form.register('user.name')}
-          />
-          <TextField
-            label={t('fields.surname')}
-            autoComplete="off"
-            error={errorText(e.user?.surname)}
-            {...form.register('user.surname')}
-          />
-          <LanguageSelect
-            error={errorText(e.user?.language_id as FieldError | undefined)}
-            {...form.register('user.language_id')}
-          />
-        </div>
+        <PersonFields
+          form={form}
+          name={(part) => `user.${part}`}
+          own={false}
+          required={isNew}
+          labels={{
+            name: t('fields.name'),
+            surname: t('fields.surname'),
+            ...(isNew ? { email: t('fields.email') } : {}),
+          }}
+        >
+          <LanguageSelect error={error('user.language_id')} {...form.register('user.language_id')} />
+        </PersonFields>
         <h2 className={styles.groupTitle}>{t('register.car')}</h2>
         <div className={formLayout.grid}>
-          <Controller
-            control={form.control}
-            name="customer.vehicle_issue"
-            render={({ field }) => (
-              <DateField
-                label={t('fields.vehicleIssue')}
-                hint={t('fields.vehicleIssueHint')}
+          {!isNew && (
+            <>
+              <DeliveryDateField form={form} required />
+              <TextField
+                label={t('fields.vin')}
+                hint={t('fields.vinHint')}
                 required
-                name={field.name}
-                value={field.value as string}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errorText(e.customer?.vehicle_issue)}
+                maxLength={17}
+                autoComplete="off"
+                style={{ textTransform: 'uppercase' }}
+                error={error('customer.vin_number')}
+                {...form.register('customer.vin_number')}
               />
-            )}
-          />
-          <TextField
-            label={t('fields.vin')}
-            hint={t('fields.vinHint')}
-            required
-            maxLength={17}
-            autoComplete="off"
-            style={{ textTransform: 'uppercase' }}
-            error={errorText(e.customer?.vin_number)}
-            {...form.register('customer.vin_number')}
-          />
-          <TextField
-            label={t('fields.orderNumber')}
-            required
-            autoComplete="off"
-            error={errorText(e.customer?.order_number)}
-            {...form.register('customer.order_number')}
-          />
+              <TextField
+                label={t('fields.orderNumber')}
+                required
+                autoComplete="off"
+                error={error('customer.order_number')}
+                {...form.register('customer.order_number')}
+              />
+            </>
+          )}
           <SelectField
             label={t('fields.model')}
-            error={errorText(e.customer?.model)}
+            required={isNew}
+            error={error('customer.model')}
             {...form.register('customer.model')}
           >
             <option value="">{t('fields.choose')}</option>
@@ -358,7 +244,30 @@ function ExistingCustomerForm() {
               </option>
             ))}
           </SelectField>
+          {isNew && (
+            <TextField
+              label={t('fields.contractNumber')}
+              error={error('customer.contract_number')}
+              {...form.register('customer.contract_number')}
+            />
+          )}
         </div>
+        {isNew && (
+          <>
+            <h2 className={styles.groupTitle}>{t('register.address')}</h2>
+            <AddressFields
+              form={form}
+              name={(part) => `customer.${part}`}
+              labels={{
+                street: t('fields.street'),
+                building_number: t('fields.buildingNumber'),
+                flat_number: t('fields.flatNumber'),
+                post_code: t('fields.postCode'),
+                city: t('fields.city'),
+              }}
+            />
+          </>
+        )}
         <div className={formLayout.actions}>
           <Button type="submit" loading={register.isPending}>
             {t('register.submit')}
