@@ -111,12 +111,3 @@ export async function request<T>(
   }
   return json;
 }
-
-export const api = {
-  get: async <T>(path: string, params?: QueryParams) =>
-    (await request<T>('GET', path, undefined, params)).data,
-  getEnvelope: <T>(path: string, params?: QueryParams) => request<T>('GET', path, undefined, params),
-  post: async <T>(path: string, body: unknown = {}) => (await request<T>('POST', path, body)).data,
-  postEnvelope: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  delete: async <T>(path: string) => (await request<T>('DELETE', path)).data,
-};
