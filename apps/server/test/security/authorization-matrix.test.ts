@@ -228,6 +228,16 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: 'public: the consent banner needs it',
   }),
   'GET /panel/api/v1/health': () => ({ expect: all(200), why: 'public: for the load balancer' }),
+  'GET /panel/api/v1/openapi.json': () => ({
+    expect: all(200),
+    why: 'public: the API description for integrators',
+  }),
+  'GET /panel/api/v1/reference': () => ({ expect: all(200), why: 'public: the readable API reference' }),
+  'GET /panel/api/v1/reference/:file': () => ({
+    url: '/panel/api/v1/reference/reference.js',
+    expect: all(200),
+    why: "public: the reference page's script",
+  }),
 
   // Outside the API.
   'GET /panel/media/*': (w) => ({
