@@ -29,15 +29,13 @@ export async function createTestUser(db: Tx, input: TTestUserInput = {}) {
     })
     .returning();
   if (type === USER_TYPE.CUSTOMER) {
-    await db
-      .insert(customers)
-      .values({
-        userId: user!.id,
-        status: CUSTOMER_STATUS.REGISTERED,
-        term1: true,
-        term2: true,
-        term3: true,
-      });
+    await db.insert(customers).values({
+      userId: user!.id,
+      status: CUSTOMER_STATUS.REGISTERED,
+      term1: true,
+      term2: true,
+      term3: true,
+    });
   }
   return { id: user!.id, email, password };
 }
