@@ -3,7 +3,14 @@ import '../index';
 import { meetsPasswordPolicy } from '../validators/password';
 import { isValidNip } from '../validators/nip';
 import { ZChangePassword } from './auth';
-import { phoneIssue, ZCustomerProfileUpdate, ZInvoiceData, ZUpdateInterests } from './account';
+import {
+  isInvoiceDataComplete,
+  phoneIssue,
+  REQUIRED_INVOICE_FIELDS,
+  ZCustomerProfileUpdate,
+  ZInvoiceData,
+  ZUpdateInterests,
+} from './account';
 
 const fieldMessages = (result: {
   success: boolean;
@@ -153,5 +160,31 @@ describe('password policy', () => {
       password_confirmation: 'Other#2027a',
     });
     expect(fieldMessages(r).password_confirmation).toBe('validation.passwordsMatch');
+  });
+});
+
+describe('isInvoiceDataComplete (the cart switch and the order check read this one rule)', () => {
+  const complete = {
+    invoice_company_name: 'Excellence Sp. z o.o.',
+    invoice_street: 'Marszałkowska',
+    invoice_building_number: '10',
+    invoice_locale_number: null,
+    invoice_post_code: '00-001',
+    invoice_city: 'Warszawa',
+    tax_number_prefix: 'PL',
+    tax_number: '5260250274',
+  };
+
+  it('needs every field but the flat number', () => {
+    expect(isInvoiceDataComplete(complete)).toBe(true);
+    for (const field of REQUIRED_INVOICE_FIELDS) {
+      expect(isInvoiceDataComplete({ ...complete, [field]: null })).toBe(false);
+      expect(isInvoiceDataComplete({ ...complete, [field]: '   ' })).toBe(false);
+    }
+  });
+
+  it('is false for a member without invoice data', () => {
+    expect(isInvoiceDataComplete(null)).toBe(false);
+    expect(isInvoiceDataComplete({})).toBe(false);
   });
 });

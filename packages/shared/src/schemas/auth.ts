@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HONORIFICS, LANGUAGES, USER_TYPES } from '../constants';
-import { email, newPassword } from './common';
+import { email, withNewPassword } from './common';
 
 export const ZLogin = z.object({
   email: email(),
@@ -8,16 +8,9 @@ export const ZLogin = z.object({
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
-export const ZChangePassword = z
-  .object({
-    current_password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
-    password: newPassword(),
-    password_confirmation: z.string().max(128),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    error: 'validation.passwordsMatch',
-    path: ['password_confirmation'],
-  });
+export const ZChangePassword = withNewPassword({
+  current_password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+});
 export type TChangePassword = z.infer<typeof ZChangePassword>;
 
 export const ZCheckPassword = z.object({
@@ -28,16 +21,7 @@ export type TCheckPassword = z.infer<typeof ZCheckPassword>;
 export const ZForgotPassword = z.object({ email: email() });
 export type TForgotPassword = z.infer<typeof ZForgotPassword>;
 
-export const ZResetPassword = z
-  .object({
-    token: z.string().min(10).max(200),
-    password: newPassword(),
-    password_confirmation: z.string().max(128),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    error: 'validation.passwordsMatch',
-    path: ['password_confirmation'],
-  });
+export const ZResetPassword = withNewPassword({ token: z.string().min(10).max(200) });
 export type TResetPassword = z.infer<typeof ZResetPassword>;
 
 export const ZUpdateLanguageQuery = z.object({

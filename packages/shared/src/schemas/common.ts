@@ -35,6 +35,22 @@ export const newPassword = () =>
     .max(128)
     .refine(meetsPasswordPolicy, { error: 'validation.passwordPolicy' });
 
+const passwordsMatch = (v: { password: string; password_confirmation: string }) =>
+  v.password === v.password_confirmation;
+
+/**
+ * A form that sets a new password: the form's own fields, the new password and its repetition,
+ * which must match (the reset link, the activation and the password change).
+ */
+export const withNewPassword = <S extends z.ZodRawShape>(shape: S) =>
+  z
+    .object({ ...shape, password: newPassword(), password_confirmation: z.string().max(128) })
+    // The generic shape hides the two fields from the type; they are there, added just above.
+    .refine(passwordsMatch as (v: unknown) => boolean, {
+      error: 'validation.passwordsMatch',
+      path: ['password_confirmation'],
+    });
+
 export const boolish = () =>
   z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 

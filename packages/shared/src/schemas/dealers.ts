@@ -11,7 +11,7 @@ import {
   NAME_MIN,
 } from '../constants';
 import { isValidVin } from '../validators/vin';
-import { boolish, email, newPassword, optionalText, pageQuery, personName, requiredText } from './common';
+import { boolish, email, optionalText, pageQuery, personName, requiredText, withNewPassword } from './common';
 
 /**
  * How long a successful auth/check-password opens the dealer's customer list and bonus calls
@@ -224,16 +224,7 @@ export const ZAcceptAgreements = z.object({
 export type TAcceptAgreementsInput = z.input<typeof ZAcceptAgreements>;
 export type TAcceptAgreements = z.output<typeof ZAcceptAgreements>;
 
-export const ZActivateAccount = z
-  .object({
-    token: ZRegistrationToken.shape.token,
-    password: newPassword(),
-    password_confirmation: z.string().max(128),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    error: 'validation.passwordsMatch',
-    path: ['password_confirmation'],
-  });
+export const ZActivateAccount = withNewPassword({ token: ZRegistrationToken.shape.token });
 export type TActivateAccountInput = z.input<typeof ZActivateAccount>;
 
 /** The dealer-managed customer of SPEC.md §3, with the link of the current step when there is one. */

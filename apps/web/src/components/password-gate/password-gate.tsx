@@ -9,7 +9,7 @@ import { authContract } from '@club/shared/contract/auth';
 import { ApiError } from '../../lib/api-client';
 import { fetchData } from '../../lib/endpoint';
 import { i18next } from '../../lib/i18n';
-import { applyServerErrors, Button, Dialog, PasswordField, useFieldErrorText, usePopup } from '../ui';
+import { Button, Dialog, PasswordField, useFieldErrorText, usePopup, useSaveFailure } from '../ui';
 import en from './en.json';
 import pl from './pl.json';
 import styles from './password-gate.module.css';
@@ -40,11 +40,8 @@ export const isPasswordCheckRequired = (error: unknown) =>
  */
 export function useGatedSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, failedText: string) {
   const gate = usePasswordGate();
-  const popup = usePopup();
-  return (error: unknown) => {
-    if (isPasswordCheckRequired(error)) return gate.expire();
-    if (!applyServerErrors(form, error)) void popup.warning(error, failedText);
-  };
+  const failed = useSaveFailure(form, failedText);
+  return (error: unknown) => (isPasswordCheckRequired(error) ? gate.expire() : failed(error));
 }
 
 const checkPassword = (body: TCheckPassword) => fetchData(authContract.checkPassword, { body });

@@ -10,7 +10,9 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from './form-fields';
 
 /** The dialog itself (Radix) is loaded with the first popup, not with the app. */
 const PopupView = lazy(() => import('./popup-view'));
@@ -103,4 +105,12 @@ export function usePopup(): PopupApi {
   const ctx = useContext(PopupContext);
   if (!ctx) throw new Error('usePopup outside PopupProvider');
   return ctx;
+}
+
+/** A failed save: the server's field errors go to their fields, anything else is a warning popup. */
+export function useSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, fallback?: string) {
+  const popup = usePopup();
+  return (error: unknown) => {
+    if (!applyServerErrors(form, error)) void popup.warning(error, fallback);
+  };
 }

@@ -103,7 +103,7 @@ export function useAccountUser() {
   const { user } = useSession();
   return useQuery({
     queryKey: [...queryKeyOf(endpointOf(user?.type ?? USER_TYPE.CUSTOMER)), user?.id],
-    queryFn: async () => toAccountView(await getAccountUser(user?.type ?? 'CUSTOMER')),
+    queryFn: async () => toAccountView(await getAccountUser(user?.type ?? USER_TYPE.CUSTOMER)),
     enabled: !!user,
     staleTime: 0,
   });

@@ -11,13 +11,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AddressFields,
-  applyServerErrors,
   Button,
   LoadingOverlay,
   SelectField,
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { reloadCurrentUser } from '../../../lib/session';
@@ -62,6 +62,7 @@ export default function InvoiceInfoPage() {
   const { errors } = form.formState;
   const prefix = form.watch('tax_number_prefix');
 
+  const failed = useSaveFailure(form, t('invoice.saveFailed'));
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => {
@@ -69,9 +70,7 @@ export default function InvoiceInfoPage() {
         reloadCurrentUser();
         void popup.success(t('invoice.saved'));
       },
-      onError: (error) => {
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('invoice.saveFailed'));
-      },
+      onError: failed,
     }),
   );
 

@@ -3,12 +3,12 @@ import { type TChangePassword, ZChangePassword } from '@club/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  applyServerErrors,
   LoadingOverlay,
   NewPasswordForm,
   PasswordField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { useChangePassword } from '../api/change-password';
 import { AccountSection } from '../components/account-section';
@@ -25,15 +25,14 @@ export default function PasswordChangePage() {
   });
   const { errors } = form.formState;
 
+  const failed = useSaveFailure(form, t('password.saveFailed'));
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
         form.reset();
         void popup.success(t('password.saved'));
       },
-      onError: (error) => {
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('password.saveFailed'));
-      },
+      onError: failed,
     }),
   );
 

@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   AddressFields,
-  applyServerErrors,
   Button,
   CheckboxField,
   LoadingOverlay,
@@ -23,6 +22,7 @@ import {
   RadioGroupField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { paths } from '../../../config/paths';
@@ -99,6 +99,7 @@ export default function UserInfoPage() {
   const { errors } = form.formState;
   const saved = account.consents;
 
+  const failed = useSaveFailure(form, t('profile.saveFailed'));
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => {
@@ -107,9 +108,7 @@ export default function UserInfoPage() {
         reloadCurrentUser();
         void popup.success(t('profile.saved'));
       },
-      onError: (error) => {
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('profile.saveFailed'));
-      },
+      onError: failed,
     }),
   );
 

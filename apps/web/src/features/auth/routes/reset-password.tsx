@@ -4,19 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  applyServerErrors,
-  NewPasswordForm,
-  PublicCard,
-  SignInNotice,
-  usePopup,
-} from '../../../components/ui';
+import { NewPasswordForm, PublicCard, SignInNotice, useSaveFailure } from '../../../components/ui';
 import { resetPassword } from '../api/auth';
 import styles from '../components/auth.module.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const popup = usePopup();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const form = useForm<TResetPassword>({
@@ -24,6 +17,7 @@ export default function ResetPasswordPage() {
     defaultValues: { token, password: '', password_confirmation: '' },
   });
   const reset = useMutation({ mutationFn: resetPassword });
+  const failed = useSaveFailure(form);
 
   if (!token) {
     return (
@@ -43,9 +37,7 @@ export default function ResetPasswordPage() {
         form={form}
         block
         pending={reset.isPending}
-        onSubmit={form.handleSubmit((values) =>
-          reset.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
-        )}
+        onSubmit={form.handleSubmit((values) => reset.mutate(values, { onError: failed }))}
         labels={{
           password: t('reset.password'),
           confirmation: t('reset.passwordConfirmation'),

@@ -2,13 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TActivateAccountInput, ZActivateAccount } from '@club/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  applyServerErrors,
-  NewPasswordForm,
-  PublicCard,
-  SignInNotice,
-  usePopup,
-} from '../../../components/ui';
+import { NewPasswordForm, PublicCard, SignInNotice, useSaveFailure } from '../../../components/ui';
 import { useActivateAccount, useActivationInvitation } from '../api/activate';
 import { TokenPageStatus } from '../components/token-page-status';
 import { useTokenPage } from '../hooks/use-token-page';
@@ -24,12 +18,12 @@ export default function ActivatePage() {
 
 function ActivateForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation('dealers');
-  const popup = usePopup();
   const activate = useActivateAccount();
   const form = useForm<TActivateAccountInput>({
     resolver: zodResolver(ZActivateAccount),
     defaultValues: { token, password: '', password_confirmation: '' },
   });
+  const failed = useSaveFailure(form, t('activate.failed'));
 
   if (activate.isSuccess) {
     return (
@@ -42,7 +36,7 @@ function ActivateForm({ token, email }: { token: string; email: string }) {
   }
   const submit = form.handleSubmit((values) =>
     activate.mutate(values, {
-      onError: (error) => applyServerErrors(form, error) || void popup.warning(error, t('activate.failed')),
+      onError: failed,
     }),
   );
   return (

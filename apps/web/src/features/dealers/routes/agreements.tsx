@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CUSTOMER_STATUS,
   type AgreementTerm,
   REQUIRED_AGREEMENT_TERMS,
   type TAcceptAgreements,
@@ -9,14 +10,13 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  applyServerErrors,
   Button,
   ConsentCheckboxList,
   PublicCard,
   PersonFields,
   PublicNotice,
-  useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import { ApiError } from '../../../lib/api-client';
@@ -55,7 +55,6 @@ function AgreementsForm({
 }) {
   const { t } = useTranslation('dealers');
   const consent = useConsentText();
-  const _errorText = useFieldErrorText();
   const popup = usePopup();
   const accept = useAcceptAgreements();
   const form = useForm<TAcceptAgreementsInput, unknown, TAcceptAgreements>({
@@ -68,14 +67,14 @@ function AgreementsForm({
       ...Object.fromEntries([...CLUB_TERMS, ...MARKETING_TERMS].map((term) => [term, false])),
     },
   });
-  const _e = form.formState.errors;
+  const failed = useSaveFailure(form, t('agreements.failed'));
 
   if (accept.isSuccess) {
     return (
       <PublicCard title={t('agreements.doneTitle')}>
         <PublicNotice>
           <p role="status">
-            {accept.data.status === 'WAITING_REGISTRATION'
+            {accept.data.status === CUSTOMER_STATUS.WAITING_REGISTRATION
               ? t('agreements.doneRegistration')
               : t('agreements.doneOrder')}
           </p>
@@ -92,7 +91,7 @@ function AgreementsForm({
           void popup.warning(error, t('agreements.invalid'));
           return;
         }
-        if (!applyServerErrors(form, error)) void popup.warning(error, t('agreements.failed'));
+        failed(error);
       },
     });
   });

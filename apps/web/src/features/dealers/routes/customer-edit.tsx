@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AGREEMENT_TERMS,
+  CUSTOMER_STATUS,
   formatDisplayDate,
   type TDealerCustomer,
   type TUpdateDealerCustomer,
@@ -217,7 +218,9 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
   return (
     <form className={styles.orderForm} noValidate onSubmit={submit} aria-label={t('edit.haveOrderNumber')}>
       <h2 className={styles.groupTitle}>{t('edit.haveOrderNumber')}</h2>
-      {customer.status === 'WAITING_ORDER_NUMBER' && <p className={styles.lead}>{t('edit.orderLead')}</p>}
+      {customer.status === CUSTOMER_STATUS.WAITING_ORDER_NUMBER && (
+        <p className={styles.lead}>{t('edit.orderLead')}</p>
+      )}
       <div className={formLayout.grid}>
         <TextField
           label={t('fields.orderNumber')}
