@@ -7,6 +7,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 echo "== lint and format (biome)"
 npx biome check .
+echo "== dead exports, files and dependencies (knip)"
+npx knip
 echo "== typecheck"
 npm run typecheck
 echo "== boundaries (features apart, no domain cycles, seed and src apart from tests)"

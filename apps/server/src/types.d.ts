@@ -2,6 +2,7 @@ import type { LanguageCode } from '@club/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { users } from './db/schema';
+import type { Payments } from './lib/payment-provider';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 
@@ -58,7 +59,7 @@ declare module 'fastify' {
     /** The process's LISTEN for its caches (db/listener.ts), on PGlite and PostgreSQL alike. */
     dbListen: import('./db/listener').DbListener;
     /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
-    payments: import('./lib/payment-provider').Payments;
+    payments: Payments;
     routeTable: RouteInfo[];
   }
   interface FastifyRequest {

@@ -17,16 +17,6 @@ export function sessionCookieName(publicUrl: string): string {
   return publicUrl.startsWith('https:') ? '__Secure-club_session' : 'club_session';
 }
 
-export async function findSession(db: Tx, cookieValue: string): Promise<Auth | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sha256(cookieValue)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row ? toAuth(row) : null;
-}
-
 type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
 
 /**

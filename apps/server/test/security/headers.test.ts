@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoMediaDir } from '../../src/modules/catalog/media';
+import { demoMediaDir } from '../../src/lib/media';
 import { webDistDir } from '../../src/plugins/static';
 import { Client, createTestApp, createTestUser, skipIfNoDatabase, type TestApp } from '../helpers';
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { RouteInfo } from '../../src/app';
 import { galleries, languages, users } from '../../src/db/schema';
-import { demoMediaDir } from '../../src/modules/catalog/media';
+import { demoMediaDir } from '../../src/lib/media';
 import { createTestProduct } from '../../src/modules/orders/test-fixtures';
 import { Client, createTestApp, createTestUser, type TestApp } from '../helpers';
 

@@ -63,13 +63,6 @@ export function toQuery(params: QueryParams = {}): string {
   return query ? `?${query}` : '';
 }
 
-const listeners = new Set<() => void>();
-/** Called when a call answers 401: the session is gone. */
-export const onUnauthenticated = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 export async function request<T>(
   method: string,
   path: string,
@@ -101,7 +94,6 @@ export async function request<T>(
     | (Envelope<T> & { message?: string; code?: AppErrorCode; errors?: FieldErrors })
     | null;
   if (!response.ok || !json || json.success === false) {
-    if (response.status === 401) for (const l of listeners) l();
     throw new ApiError(
       response.status,
       json?.code ?? 'HTTP',

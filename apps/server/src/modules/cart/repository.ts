@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cartItems, categories, orderItems, orders, productTerms, products } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
-import { mediaUrl } from '../catalog/media';
+import { mediaUrl } from '../../lib/media';
 import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
 

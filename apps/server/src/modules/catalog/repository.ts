@@ -7,7 +7,6 @@ import {
   type TCategory,
   type TPartner,
   type TProduct,
-  type TProductDetail,
   ORDER_STATUS,
   PUBLISHED_ANNOUNCED,
   PUBLISHED_ON_SALE,
@@ -25,7 +24,7 @@ import {
 } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { CatalogCache, type MemberPartCache } from './cache';
-import { mediaSrcset, mediaUrl } from './media';
+import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } from './member-flags';
 
 export type CatalogContext = MemberContext & { lang: LanguageCode };
@@ -525,17 +524,6 @@ export async function listProductsJson(
   return { json: Buffer.concat(out), total: shared.total };
 }
 
-/** The objects of listProductsJson (scripts and tests). */
-export async function listProducts(
-  db: Tx,
-  c: CatalogContext,
-  query: { page: number; categoryId?: number; forUser: boolean },
-  cache: CatalogCache = noCache,
-): Promise<{ data: TProduct[]; total: number }> {
-  const { json, total } = await listProductsJson(db, c, query, cache);
-  return { data: JSON.parse(json.toString('utf8')), total };
-}
-
 export async function findProduct(db: Tx, c: CatalogContext, key: { id: number } | { alias: string }) {
   const by = 'id' in key ? 'id' : 'alias';
   const [row] = await productQuery(db, c.lang, by).execute({
@@ -579,16 +567,6 @@ export async function productDetailJson(
   const out: Buffer[] = [];
   pushProductJson(out, shared, part, c);
   return Buffer.concat(out);
-}
-
-export async function findProductDetail(
-  db: Tx,
-  c: CatalogContext,
-  key: { id: number } | { alias: string },
-  cache: CatalogCache = noCache,
-): Promise<TProductDetail | null> {
-  const json = await productDetailJson(db, c, key, cache);
-  return json === null ? null : JSON.parse(json.toString('utf8'));
 }
 
 /** Records the member's wish once; a repeated call changes nothing. */

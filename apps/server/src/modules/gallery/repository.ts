@@ -2,7 +2,7 @@ import { type LanguageCode, PAGE_SIZE_CATALOGUE, type TGallery, type TGalleryDat
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, galleries, galleryImages } from '../../db/schema';
-import { mediaSrcset, mediaUrl } from '../catalog/media';
+import { mediaSrcset, mediaUrl } from '../../lib/media';
 
 function galleryColumns(lang: LanguageCode) {
   const en = lang === 'en';

@@ -1,4 +1,4 @@
-export { AddressFields, type AddressPart } from './address-fields';
+export { AddressFields } from './address-fields';
 export { Badge, type BadgeTone } from './badge';
 export { Button, buttonClass } from './button';
 export { ConsentCheckboxList } from './consent-checkbox-list';
@@ -16,10 +16,10 @@ export {
   useFieldErrorText,
 } from './form-fields';
 export { LoadingOverlay } from './loading-overlay';
-export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem, visibleItems } from './page-header';
-export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
+export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';
+export { PopupProvider, usePopup, useSaveFailure } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
-export { chosenSource, type PictureSource, PHONE_MEDIA, ResponsivePicture } from './responsive-picture';
-export { NewPasswordFields, NewPasswordForm } from './new-password-fields';
-export { type PersonPart, PersonFields } from './person-fields';
+export { ResponsivePicture } from './responsive-picture';
+export { NewPasswordForm } from './new-password-fields';
+export { PersonFields } from './person-fields';

@@ -33,14 +33,6 @@ export const withdrawConsentCommands = (): MatomoCommand[] => [
   ['forgetConsentGiven'],
 ];
 
-/**
- * The address a page view reports: the path only. Query strings and hashes are dropped because some
- * carry secrets (reset, agreement and activation tokens) and none is needed for the funnel.
- */
-export function trackedUrl(origin: string, basename: string, pathname: string): string {
-  return `${origin}${basename}${pathname === '/' ? '' : pathname}`;
-}
-
 export function pageViewCommands(url: string, title: string, referrer?: string): MatomoCommand[] {
   return [
     ...(referrer ? [['setReferrerUrl', referrer] as MatomoCommand] : []),

@@ -1,7 +1,5 @@
 export {
   closeConsentSettings,
-  type ConsentChoice,
-  getConsent,
   openConsentSettings,
   setConsent,
   useConsentState,
@@ -14,12 +12,4 @@ export {
   useTrackCategoryVisit,
   useTrackProductView,
 } from './hooks';
-export {
-  type ProductLike,
-  trackCartAdd,
-  trackCartVisit,
-  trackCategoryVisit,
-  trackOrderCompleted,
-  trackPageView,
-  trackProductView,
-} from './track';
+export { trackCartAdd } from './track';

@@ -15,4 +15,3 @@ export function formatDateRange(start: string, end: string | null, lang: string)
 }
 
 /** The last path segment of a product page: `{id}-{slug}`. */
-export { productSlug } from '@club/shared/slug';
