@@ -61,6 +61,9 @@ export const ORDER_STATUS = {
   CANCELLED: 'CANCELLED',
 } as const satisfies Record<OrderStatus, OrderStatus>;
 
+/** Orders that hold their seats: waiting for payment or paid (SPEC.md §9). */
+export const HOLDING_ORDER_STATUSES = [ORDER_STATUS.WAITING_PAYMENT, ORDER_STATUS.PAID] as const;
+
 export const CUSTOMER_TYPES = ['NEW', 'EXISTING'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const CUSTOMER_TYPE = { NEW: 'NEW', EXISTING: 'EXISTING' } as const satisfies Record<
@@ -87,6 +90,10 @@ export const TAXATION_FORMS = ['PIT-11', 'JDG'] as const;
 export type TaxationForm = (typeof TAXATION_FORMS)[number];
 
 export const PRODUCT_TYPES = ['EVENT', 'TRIP'] as const;
+export const PRODUCT_TYPE = { EVENT: 'EVENT', TRIP: 'TRIP' } as const satisfies Record<
+  (typeof PRODUCT_TYPES)[number],
+  (typeof PRODUCT_TYPES)[number]
+>;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** products.published: 0 hidden, 1 on sale, 2 announced (not on sale yet). */
 export const PUBLISHED_HIDDEN = 0;

@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS } from '@club/shared';
+import { SESSION_TTL_MS, USER_TYPE } from '@club/shared';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -229,8 +229,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         request.auth = null;
       }
     }
-    if (access === 'customer' && request.auth?.user.type !== 'CUSTOMER') throw forbidden();
-    if (access === 'dealer' && request.auth?.user.type !== 'DEALER') throw forbidden();
+    if (access === 'customer' && request.auth?.user.type !== USER_TYPE.CUSTOMER) throw forbidden();
+    if (access === 'dealer' && request.auth?.user.type !== USER_TYPE.DEALER) throw forbidden();
     // Routes marked passwordCheck need a recent auth/check-password in this session (lib/password-check.ts).
     if (config.passwordCheck && request.auth && !isPasswordRecentlyVerified(request.auth))
       throw passwordCheckRequired();

@@ -1,3 +1,4 @@
+import { CUSTOMER_TYPES } from '@club/shared';
 import {
   boolean,
   date,
@@ -30,7 +31,7 @@ export const customers = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     dealerId: integer('dealer_id').references(() => users.id, { onDelete: 'set null' }),
-    registrationType: text('registration_type', { enum: ['NEW', 'EXISTING'] }),
+    registrationType: text('registration_type', { enum: CUSTOMER_TYPES }),
     status: text('status', {
       enum: ['WAITING_TERMS', 'WAITING_ORDER_NUMBER', 'WAITING_REGISTRATION', 'REGISTERED'],
     })

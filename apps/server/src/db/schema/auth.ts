@@ -1,3 +1,4 @@
+import { USER_TYPES } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,7 +25,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** Null until a dealer-registered customer activates the account. */
     passwordHash: text('password_hash'),
-    type: text('type', { enum: ['CUSTOMER', 'DEALER'] }).notNull(),
+    type: text('type', { enum: USER_TYPES }).notNull(),
     languageCode: text('language_code').notNull().default('pl'),
     honorific: text('honorific', { enum: ['MRS', 'MR'] }),
     name: text('name').notNull().default(''),

@@ -1,3 +1,4 @@
+import { PRODUCT_TYPES } from '@club/shared';
 import {
   date,
   index,
@@ -44,7 +45,7 @@ export const products = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
-    type: text('type', { enum: ['EVENT', 'TRIP'] }).notNull(),
+    type: text('type', { enum: PRODUCT_TYPES }).notNull(),
     alias: text('alias').notNull(),
     namePl: text('name_pl').notNull(),
     nameEn: text('name_en').notNull(),

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, PRODUCT_TYPE, PRODUCT_TYPES } from '@club/shared';
 import {
   boolean,
   date,
@@ -56,10 +57,8 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     /** Null once the member removed the account: paid orders stay for accounting, anonymised. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['WAITING_PAYMENT', 'PAID', 'CANCELLED'] }).notNull(),
-    productType: text('product_type', { enum: ['EVENT', 'TRIP'] })
-      .notNull()
-      .default('EVENT'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    productType: text('product_type', { enum: PRODUCT_TYPES }).notNull().default(PRODUCT_TYPE.EVENT),
     totalGrosze: integer('total_grosze').notNull(),
     discountGrosze: integer('discount_grosze').notNull().default(0),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),

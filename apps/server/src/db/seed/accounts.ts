@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@club/shared';
 import type { Db } from '../client';
 import { customers, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -19,7 +20,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
   };
   const customer = await insertUser({
     email: 'customer@example.com',
-    type: 'CUSTOMER',
+    type: USER_TYPE.CUSTOMER,
     languageCode: 'pl',
     honorific: 'MR',
     name: 'Jan',
@@ -38,7 +39,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
   });
   const customerEn = await insertUser({
     email: 'customer.en@example.com',
-    type: 'CUSTOMER',
+    type: USER_TYPE.CUSTOMER,
     languageCode: 'en',
     honorific: 'MRS',
     name: 'Emily',
@@ -56,7 +57,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
   });
   const dealer = await insertUser({
     email: 'dealer@example.com',
-    type: 'DEALER',
+    type: USER_TYPE.DEALER,
     languageCode: 'pl',
     honorific: 'MR',
     name: 'Piotr',
@@ -72,7 +73,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
   });
   const dealer2 = await insertUser({
     email: 'dealer2@example.com',
-    type: 'DEALER',
+    type: USER_TYPE.DEALER,
     languageCode: 'pl',
     honorific: 'MRS',
     name: 'Anna',

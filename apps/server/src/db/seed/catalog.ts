@@ -1,3 +1,4 @@
+import { PRODUCT_TYPE, type ProductType } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import { clubToday } from '../../lib/club-day';
 import {
@@ -32,7 +33,7 @@ const CONTACT_PHONE = '+48 22 100 20 30';
 type DemoProduct = {
   alias: string;
   category: 'motorsport' | 'journeys' | 'lifestyle' | 'academy';
-  type: 'EVENT' | 'TRIP';
+  type: ProductType;
   namePl: string;
   nameEn: string;
   descriptionPl: string;
@@ -79,7 +80,7 @@ function trackSeries(): DemoProduct[] {
   return TRACKS.map(([pl, en], i) => ({
     alias: `track-series-round-${i + 1}`,
     category: 'motorsport',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: `Excellence Track Series – runda ${i + 1}: ${pl.split(',')[0]}`,
     nameEn: `Excellence Track Series – round ${i + 1}: ${en.split(',')[0]}`,
     descriptionPl: `<p>Runda ${i + 1} klubowego cyklu torowego. Sesje z instruktorem, pomiar czasu i analiza telemetrii, a na zakończenie okrążenia z kierowcą wyścigowym na prawym fotelu.</p>`,
@@ -103,7 +104,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'track-day-tor-poznan',
     category: 'motorsport',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Dzień torowy na Torze Poznań',
     nameEn: 'Track Day at Tor Poznań',
     descriptionPl:
@@ -133,7 +134,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'night-laps-silesia-ring',
     category: 'motorsport',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Nocne okrążenia na Silesia Ring',
     nameEn: 'Night Laps at Silesia Ring',
     descriptionPl:
@@ -157,7 +158,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'm-masterclass',
     category: 'academy',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'M Masterclass z mistrzem kierownicy',
     nameEn: 'M Masterclass with a Racing Champion',
     descriptionPl:
@@ -180,7 +181,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'drift-school',
     category: 'academy',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Szkoła driftu – poziom I',
     nameEn: 'Drift School – Level I',
     descriptionPl:
@@ -202,7 +203,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'frozen-lake-academy',
     category: 'academy',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Zimowa akademia na zamarzniętym jeziorze',
     nameEn: 'Frozen Lake Winter Academy',
     descriptionPl:
@@ -227,7 +228,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'lapland-arctic-expedition',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Laponia: arktyczna wyprawa',
     nameEn: 'Lapland Arctic Expedition',
     descriptionPl: '<p>Zorza polarna, psie zaprzęgi i jazda elektrycznym i7 przez bezkresną tajgę.</p>',
@@ -251,7 +252,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'alpine-passes',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Przełęcze Alp: Stelvio i Bernina',
     nameEn: 'Alpine Passes: Stelvio and Bernina',
     descriptionPl:
@@ -277,7 +278,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'riviera-grand-tour',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Grand Tour po Riwierze Francuskiej',
     nameEn: 'French Riviera Grand Tour',
     descriptionPl:
@@ -301,7 +302,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'dolomites-roads-and-peaks',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Dolomity: drogi i szczyty',
     nameEn: 'Dolomites: Roads and Peaks',
     descriptionPl:
@@ -325,7 +326,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'amalfi-coast',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Wybrzeże Amalfi kabrioletem',
     nameEn: 'The Amalfi Coast by Convertible',
     descriptionPl:
@@ -347,7 +348,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'excellence-club-gala',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Gala Excellence Club',
     nameEn: 'Excellence Club Gala Evening',
     descriptionPl:
@@ -370,7 +371,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'opening-night-grand-theatre',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Premiera w Teatrze Wielkim',
     nameEn: 'Opening Night at the Grand Theatre',
     descriptionPl: '<p>Loża klubowa na premierze sezonu, spotkanie z reżyserem i kolacja po spektaklu.</p>',
@@ -390,7 +391,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'tuscan-harvest-drive',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Winobranie w Toskanii',
     nameEn: 'Tuscan Harvest Drive',
     descriptionPl:
@@ -412,7 +413,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'excellence-cup-golf',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Turniej golfowy Excellence Cup',
     nameEn: 'Excellence Cup Golf Tournament',
     descriptionPl:
@@ -435,7 +436,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'baltic-regatta',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Regaty klubowe na Zatoce Gdańskiej',
     nameEn: 'Club Regatta on the Bay of Gdańsk',
     descriptionPl:
@@ -458,7 +459,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'atlas-sahara-expedition',
     category: 'journeys',
-    type: 'TRIP',
+    type: PRODUCT_TYPE.TRIP,
     namePl: 'Ekspedycja Atlas i Sahara',
     nameEn: 'Atlas and Sahara Expedition',
     descriptionPl:
@@ -480,7 +481,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'museum-night-classics',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Noc muzeów z kolekcją klasyków',
     nameEn: 'Museum Night with a Classic Collection',
     descriptionPl:
@@ -502,7 +503,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'track-day-spring-edition',
     category: 'motorsport',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Dzień torowy – edycja wiosenna',
     nameEn: 'Track Day – Spring Edition',
     descriptionPl:
@@ -525,7 +526,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'chefs-table-workshop',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Warsztaty kulinarne przy stole szefa kuchni',
     nameEn: 'Chef’s Table Cooking Workshop',
     descriptionPl: '<p>Kameralne warsztaty kuchni sezonowej z degustacją win do każdego dania.</p>',
@@ -544,7 +545,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'gala-last-season',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Gala Excellence Club – poprzedni sezon',
     nameEn: 'Excellence Club Gala – Last Season',
     descriptionPl: '<p>Wieczór, od którego zaczęła się historia wielu klubowych przyjaźni.</p>',
@@ -564,7 +565,7 @@ const PRODUCTS: DemoProduct[] = [
   {
     alias: 'private-preview-unlisted',
     category: 'lifestyle',
-    type: 'EVENT',
+    type: PRODUCT_TYPE.EVENT,
     namePl: 'Pokaz prywatny (w przygotowaniu)',
     nameEn: 'Private preview (in preparation)',
     descriptionPl: '<p>Niepublikowane.</p>',
@@ -783,7 +784,7 @@ export async function seedCatalogDemo({ db }: SeedContext): Promise<void> {
         placeEn: p.placeEn,
         startDate,
         startTime: p.startTime ?? null,
-        endDate: p.type === 'TRIP' ? dayFrom(today, p.start + (p.length ?? 1)) : null,
+        endDate: p.type === PRODUCT_TYPE.TRIP ? dayFrom(today, p.start + (p.length ?? 1)) : null,
         endTime: p.endTime ?? null,
         priceGrosze: p.price * 100,
         memberLimit: 2,

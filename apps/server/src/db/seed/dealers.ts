@@ -1,4 +1,4 @@
-import type { CustomerStatus } from '@club/shared';
+import { CUSTOMER_TYPE, type CustomerStatus, USER_TYPE, type CustomerType } from '@club/shared';
 import { eq } from 'drizzle-orm';
 import { customers, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -10,7 +10,7 @@ import type { SeedContext } from './index';
 
 type DemoCustomer = {
   dealer: 'dealer' | 'dealer2';
-  type: 'NEW' | 'EXISTING';
+  type: CustomerType;
   status: CustomerStatus;
   honorific: 'MR' | 'MRS' | null;
   name: string;
@@ -33,7 +33,7 @@ const LINK_TTL_MS = 30 * DAY_MS;
 const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_TERMS',
     honorific: 'MR',
     name: 'Tomasz',
@@ -46,7 +46,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'EXISTING',
+    type: CUSTOMER_TYPE.EXISTING,
     status: 'WAITING_TERMS',
     honorific: null,
     name: '',
@@ -60,7 +60,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_TERMS',
     honorific: 'MRS',
     name: 'Olivia',
@@ -73,7 +73,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_ORDER_NUMBER',
     honorific: 'MRS',
     name: 'Katarzyna',
@@ -86,7 +86,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_ORDER_NUMBER',
     honorific: 'MR',
     name: 'Marek',
@@ -98,7 +98,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_ORDER_NUMBER',
     honorific: 'MR',
     name: 'Paweł',
@@ -110,7 +110,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_REGISTRATION',
     honorific: 'MRS',
     name: 'Magdalena',
@@ -125,7 +125,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'EXISTING',
+    type: CUSTOMER_TYPE.EXISTING,
     status: 'WAITING_REGISTRATION',
     honorific: 'MR',
     name: 'Krzysztof',
@@ -139,7 +139,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_REGISTRATION',
     honorific: 'MR',
     name: 'Andrzej',
@@ -152,7 +152,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'REGISTERED',
     honorific: 'MRS',
     name: 'Agnieszka',
@@ -168,7 +168,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'EXISTING',
+    type: CUSTOMER_TYPE.EXISTING,
     status: 'REGISTERED',
     honorific: 'MR',
     name: 'Michał',
@@ -183,7 +183,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'REGISTERED',
     honorific: 'MR',
     name: 'James',
@@ -198,7 +198,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'EXISTING',
+    type: CUSTOMER_TYPE.EXISTING,
     status: 'REGISTERED',
     honorific: 'MRS',
     name: 'Ewa',
@@ -212,7 +212,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'REGISTERED',
     honorific: 'MR',
     name: 'Robert',
@@ -227,7 +227,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer2',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_TERMS',
     honorific: 'MR',
     name: 'Grzegorz',
@@ -238,7 +238,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer2',
-    type: 'NEW',
+    type: CUSTOMER_TYPE.NEW,
     status: 'WAITING_ORDER_NUMBER',
     honorific: 'MRS',
     name: 'Joanna',
@@ -250,7 +250,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     dealer: 'dealer2',
-    type: 'EXISTING',
+    type: CUSTOMER_TYPE.EXISTING,
     status: 'REGISTERED',
     honorific: 'MR',
     name: 'Łukasz',
@@ -283,7 +283,7 @@ export async function seedDealerCustomers({ db, accounts }: SeedContext): Promis
       .insert(users)
       .values({
         email: c.email ?? `existing-${randomToken(12).toLowerCase()}@${PENDING_EMAIL_DOMAIN}`,
-        type: 'CUSTOMER',
+        type: USER_TYPE.CUSTOMER,
         languageCode: c.language ?? 'pl',
         honorific: c.honorific,
         name: c.name,

@@ -1,4 +1,4 @@
-import { PUBLISHED_ON_SALE } from '@club/shared';
+import { ORDER_STATUS, PUBLISHED_ON_SALE, type OrderStatus } from '@club/shared';
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomToken } from '../../lib/tokens';
 import { clubToday } from '../../lib/club-day';
@@ -44,7 +44,7 @@ export async function seedSalesDemo({ db, accounts }: SeedContext): Promise<void
   const now = Date.now();
   const place = async (
     product: typeof products.$inferSelect,
-    status: 'WAITING_PAYMENT' | 'PAID' | 'CANCELLED',
+    status: OrderStatus,
     quantity: number,
     daysAgo: number,
   ) => {
@@ -61,9 +61,9 @@ export async function seedSalesDemo({ db, accounts }: SeedContext): Promise<void
         paymentProvider: 'sandbox',
         paymentRef: randomToken(24),
         createdAt,
-        expiresAt: status === 'WAITING_PAYMENT' ? new Date(now + 7 * DAY_MS) : null,
-        paidAt: status === 'PAID' ? new Date(createdAt.getTime() + 5 * 60_000) : null,
-        cancelledAt: status === 'CANCELLED' ? new Date(createdAt.getTime() + 30 * 60_000) : null,
+        expiresAt: status === ORDER_STATUS.WAITING_PAYMENT ? new Date(now + 7 * DAY_MS) : null,
+        paidAt: status === ORDER_STATUS.PAID ? new Date(createdAt.getTime() + 5 * 60_000) : null,
+        cancelledAt: status === ORDER_STATUS.CANCELLED ? new Date(createdAt.getTime() + 30 * 60_000) : null,
       })
       .returning({ id: orders.id });
     await db.insert(orderItems).values({
@@ -75,7 +75,7 @@ export async function seedSalesDemo({ db, accounts }: SeedContext): Promise<void
       priceGrosze: product.priceGrosze,
       persons: quantity > 1 ? [{ name: 'Anna', surname: 'Kowalska' }] : [],
     });
-    if (status !== 'CANCELLED' && product.startDate > today) {
+    if (status !== ORDER_STATUS.CANCELLED && product.startDate > today) {
       await db
         .update(products)
         .set({ seatsTaken: sql`${products.seatsTaken} + ${quantity}` })
@@ -83,8 +83,8 @@ export async function seedSalesDemo({ db, accounts }: SeedContext): Promise<void
     }
   };
 
-  if (past[0]) await place(past[0], 'PAID', 2, 120);
-  if (past[1]) await place(past[1], 'CANCELLED', 1, 90);
-  if (past[2]) await place(past[2], 'PAID', 1, 60);
-  if (future) await place(future, 'WAITING_PAYMENT', 1, 0);
+  if (past[0]) await place(past[0], ORDER_STATUS.PAID, 2, 120);
+  if (past[1]) await place(past[1], ORDER_STATUS.CANCELLED, 1, 90);
+  if (past[2]) await place(past[2], ORDER_STATUS.PAID, 1, 60);
+  if (future) await place(future, ORDER_STATUS.WAITING_PAYMENT, 1, 0);
 }

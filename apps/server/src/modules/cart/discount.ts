@@ -1,3 +1,4 @@
+import { HOLDING_ORDER_STATUSES } from '@club/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { discountCodes, orders } from '../../db/schema';
@@ -41,7 +42,7 @@ export async function findUsableDiscountCode(
       and(
         eq(orders.userId, userId),
         eq(orders.discountCodeId, row.id),
-        inArray(orders.status, ['WAITING_PAYMENT', 'PAID']),
+        inArray(orders.status, HOLDING_ORDER_STATUSES),
       ),
     );
   if (Number(mine?.count ?? 0) >= row.perMemberLimit) throw discountInactive();

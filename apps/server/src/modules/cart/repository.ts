@@ -1,10 +1,12 @@
 import {
   type CartItemRules,
   groszeToPln,
+  HOLDING_ORDER_STATUSES,
   type LanguageCode,
   maxCartQuantity,
   type TCartItem,
   type TCartItemUpdate,
+  USER_TYPE,
 } from '@club/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -13,6 +15,9 @@ import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../../lib/media';
 import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
+
+/** The holding statuses as SQL literals, for the prepared query below (never user input). */
+const HOLDING_SQL = sql.raw(HOLDING_ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
 
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
@@ -32,7 +37,7 @@ export async function heldQuantities(
     .where(
       and(
         eq(orders.userId, userId),
-        inArray(orders.status, ['WAITING_PAYMENT', 'PAID']),
+        inArray(orders.status, HOLDING_ORDER_STATUSES),
         inArray(orderItems.productId, productIds),
       ),
     )
@@ -66,7 +71,7 @@ export function cartProductState(product: ProductRow, held: number, userId: numb
       heldQuantity: held,
       notificationSet: false,
     },
-    { userId, type: 'CUSTOMER', today },
+    { userId, type: USER_TYPE.CUSTOMER, today },
   );
   const limit = Math.max(0, product.memberLimit - held);
   return { canOrder: flags.can_order, limit, overallLimit: flags.overall_limit };
@@ -158,7 +163,7 @@ async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
         categoryEn: categories.nameEn,
         held: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
           where oi.product_id = ${products.id} and o.user_id = ${cartItems.userId}
-          and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+          and o.status in (${HOLDING_SQL})), 0)::int`,
         terms: sql<
           TermRow[]
         >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,
