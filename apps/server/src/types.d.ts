@@ -5,7 +5,14 @@ import type { users } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 
-export type Access = 'public' | 'user' | 'customer' | 'dealer';
+/**
+ * Who may call a route (plugins/session.ts):
+ * - 'public': anyone; 'account': any signed-in account, staff included (auth/me, the language, the password);
+ * - 'user' (the default): a member or a dealer; 'customer', 'dealer': that type only;
+ * - 'staff': an operator or an administrator (the console, docs/console.md); 'admin': administrators only.
+ * Members' and dealers' routes refuse staff (403) and the console's routes refuse members and dealers.
+ */
+export type Access = 'public' | 'account' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
 export type UserRow = typeof users.$inferSelect;
 export type Auth = {
   sessionId: string;
