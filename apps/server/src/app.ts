@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkResponsesAgainstContract, contractSerializerCompiler } from './lib/contract';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -35,6 +36,8 @@ export type RouteInfo = {
   csrf: boolean;
   /** The route declares a body schema (the security suite fuzzes each one). */
   body: boolean;
+  /** The route was registered from the shared contract (lib/contract.ts `routeOf`). */
+  contract: boolean;
 };
 
 /** How long closing the app waits for running requests; server.ts exits anyway after 10 s. */
@@ -85,7 +88,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // JSON in and out (DESIGN.md §4): a text/plain body (what a cross-site form can send) is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses by their contract's schema (lib/contract.ts); outside production also read strictly against it.
+  app.setSerializerCompiler(contractSerializerCompiler);
+  if (config.NODE_ENV !== 'production') checkResponsesAgainstContract(app as unknown as FastifyInstance);
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -121,6 +126,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         passwordCheck: route.config?.passwordCheck ?? false,
         csrf: route.config?.csrf ?? false,
         body: Boolean(route.schema?.body),
+        contract: Boolean(route.config?.contract),
       });
     }
   });

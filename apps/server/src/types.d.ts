@@ -12,7 +12,7 @@ import type { Mailer } from './modules/mail/mailer';
  * - 'staff': an operator or an administrator (the console, docs/console.md); 'admin': administrators only.
  * Members' and dealers' routes refuse staff (403) and the console's routes refuse members and dealers.
  */
-export type Access = 'public' | 'account' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
+export type Access = import('@club/shared/contract/define').EndpointAccess;
 export type UserRow = typeof users.$inferSelect;
 export type Auth = {
   sessionId: string;
@@ -39,6 +39,8 @@ declare module 'fastify' {
      * there (plugins/session.ts). On PGlite (one process, synchronous NOTIFY) every route uses the cache.
      */
     cachedSession?: boolean;
+    /** The route's endpoint in the shared contract (lib/contract.ts `routeOf`). */
+    contract?: import('@club/shared/contract/define').EndpointDefinition;
   }
   interface FastifyInstance {
     db: Db;
@@ -51,7 +53,7 @@ declare module 'fastify' {
     dbListen: import('./db/listener').DbListener;
     /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
     payments: import('./lib/payment-provider').Payments;
-    routeTable: { method: string; url: string; access: string; passwordCheck: boolean; csrf: boolean }[];
+    routeTable: import('./app').RouteInfo[];
   }
   interface FastifyRequest {
     lang: LanguageCode;

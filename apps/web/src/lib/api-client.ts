@@ -41,13 +41,13 @@ export type Envelope<T> = {
 };
 export type Pagination = { current_page: number; last_page: number; per_page: number; total: number };
 
-type Params = Record<
+export type QueryParams = Record<
   string,
   string | number | boolean | null | undefined | Record<string, string | number | boolean | null | undefined>
 >;
 
 /** Bracket notation of DESIGN.md §4: { where: { category_id: 3 } } → where[category_id]=3. */
-export function toQuery(params: Params = {}): string {
+export function toQuery(params: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
@@ -70,11 +70,11 @@ export const onUnauthenticated = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-async function request<T>(
+export async function request<T>(
   method: string,
   path: string,
   body?: unknown,
-  params?: Params,
+  params?: QueryParams,
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = {
     'Cache-Control': 'no-store,max-age=0',
@@ -113,8 +113,9 @@ async function request<T>(
 }
 
 export const api = {
-  get: async <T>(path: string, params?: Params) => (await request<T>('GET', path, undefined, params)).data,
-  getEnvelope: <T>(path: string, params?: Params) => request<T>('GET', path, undefined, params),
+  get: async <T>(path: string, params?: QueryParams) =>
+    (await request<T>('GET', path, undefined, params)).data,
+  getEnvelope: <T>(path: string, params?: QueryParams) => request<T>('GET', path, undefined, params),
   post: async <T>(path: string, body: unknown = {}) => (await request<T>('POST', path, body)).data,
   postEnvelope: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   delete: async <T>(path: string) => (await request<T>('DELETE', path)).data,

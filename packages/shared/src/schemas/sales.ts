@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/translate';
-import { type ORDER_STATUSES, type PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
+import { ORDER_STATUSES, PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
 import { boolish, pageQuery } from './common';
 
 const id = () => z.coerce.number().int().positive().max(2_147_483_647);
@@ -110,33 +110,42 @@ export type TPlaceOrder = z.infer<typeof ZPlaceOrder>;
 
 export const ZOrdersQuery = z.object({ page: pageQuery });
 
-/** Entities of SPEC.md §3, as the API sends them. */
-export type TCartItem = {
-  id: number;
-  quantity: number;
-  is_filled: boolean;
-  cart_label_answer: string | null;
-  persons: TCartPerson[];
-  terms: { term_id: number; value: boolean }[];
-  product: {
-    id: number;
-    name: string;
-    alias: string;
-    category_name: string;
-    type: (typeof PRODUCT_TYPES)[number];
-    start_date: string;
-    end_date: string | null;
-    start_time: string | null;
-    price: number;
+/** Entities of SPEC.md §3, as the API sends them (strict: the contract test refuses extra fields). */
+export const ZCartItem = z.strictObject({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  is_filled: z.boolean(),
+  cart_label_answer: z.string().nullable(),
+  persons: z.array(z.strictObject({ name: z.string(), surname: z.string() })),
+  terms: z.array(z.strictObject({ term_id: z.number().int(), value: z.boolean() })),
+  product: z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    alias: z.string(),
+    category_name: z.string(),
+    type: z.enum(PRODUCT_TYPES),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    start_time: z.string().nullable(),
+    price: z.number(),
     /** What this member may still book of this experience (per-member limit minus held seats). */
-    limit: number;
+    limit: z.number().int(),
     /** Seats left for everyone (999 when the experience has no cap); null when sold out. */
-    overall_limit: number | null;
-    can_order: boolean;
-    terms: { id: number; name: string; file: string | null; file_url: string | null; selected: boolean }[];
-    cart_label: string | null;
-  };
-};
+    overall_limit: z.number().int().nullable(),
+    can_order: z.boolean(),
+    terms: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        file: z.string().nullable(),
+        file_url: z.string().nullable(),
+        selected: z.boolean(),
+      }),
+    ),
+    cart_label: z.string().nullable(),
+  }),
+});
+export type TCartItem = z.output<typeof ZCartItem>;
 
 export type TOrderLine = {
   product_name: string;
@@ -160,13 +169,16 @@ export type TOrder = {
   expires_at: string | null;
 };
 
-export type TPlaceOrderResult = {
-  order_id: number;
-  status: (typeof ORDER_STATUSES)[number];
-  payment_url: string | null;
-  total: number;
-};
-export type TDiscountCheck = { discount_amount: number };
+export const ZPlaceOrderResult = z.strictObject({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  payment_url: z.string().nullable(),
+  total: z.number(),
+});
+export type TPlaceOrderResult = z.output<typeof ZPlaceOrderResult>;
+
+export const ZDiscountCheck = z.strictObject({ discount_amount: z.number() });
+export type TDiscountCheck = z.output<typeof ZDiscountCheck>;
 
 /** Highest quantity of a cart line: SPEC.md §9 min(product limit, overall limit). */
 export function maxCartQuantity(product: { limit: number; overall_limit: number | null }): number {

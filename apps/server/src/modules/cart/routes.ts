@@ -1,54 +1,48 @@
-import {
-  cartItemIssues,
-  groszeToPln,
-  idParam,
-  RATE_LIMITS,
-  ZCartAdd,
-  ZCartItemUpdate,
-  ZCheckDiscountCode,
-} from '@club/shared';
+import { cartItemIssues, groszeToPln, RATE_LIMITS } from '@club/shared';
+import { cartContract as contract } from '@club/shared/contract/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 import { enforceLimits } from '../../lib/rate-limit';
 import { addToCart, removeCartItem, updateCartItem } from './service';
 import { findUsableDiscountCode } from './discount';
 import { loadCartLines, storedItem, toCartItem } from './repository';
 
-const customerOnly = { access: 'customer' as const };
-
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/sales/cart/items', { config: customerOnly }, async (request) => {
-    const { user } = requireAuth(request);
-    const lines = await loadCartLines(app.db, user.id, request.lang);
-    const data = lines.map((line) =>
-      toCartItem(line, request.lang, cartItemIssues(storedItem(line.row), line.rules).length === 0),
-    );
-    return { success: true as const, data };
+  app.route({
+    ...routeOf(contract.items),
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const lines = await loadCartLines(app.db, user.id, request.lang);
+      const data = lines.map((line) =>
+        toCartItem(line, request.lang, cartItemIssues(storedItem(line.row), line.rules).length === 0),
+      );
+      return { success: true as const, data };
+    },
   });
 
-  app.post('/sales/cart/add', { config: customerOnly, schema: { body: ZCartAdd } }, async (request) => {
-    const { user } = requireAuth(request);
-    const id = await addToCart(app.db, user.id, request.body.product_id);
-    return { success: true as const, data: { id } };
+  app.route({
+    ...routeOf(contract.add),
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const id = await addToCart(app.db, user.id, request.body.product_id);
+      return { success: true as const, data: { id } };
+    },
   });
 
-  app.post(
-    '/sales/cart/update/:id',
-    { config: customerOnly, schema: { params: idParam, body: ZCartItemUpdate } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.update),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       await updateCartItem(app.db, user.id, request.params.id, request.body, request.lang);
       return { success: true as const };
     },
-  );
+  });
 
   // SPEC.md §7 does not name the method of cart/remove: POST (like every other change) and DELETE.
-  for (const method of ['POST', 'DELETE'] as const) {
+  for (const endpoint of [contract.remove, contract.removeByDelete]) {
     app.route({
-      method,
-      url: '/sales/cart/remove/:id',
-      config: customerOnly,
-      schema: { params: idParam },
+      ...routeOf(endpoint),
       handler: async (request) => {
         const { user } = requireAuth(request);
         await removeCartItem(app.db, user.id, request.params.id);
@@ -57,10 +51,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(
-    '/sales/cart/check-discount-code',
-    { config: customerOnly, schema: { body: ZCheckDiscountCode } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.checkDiscountCode),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       // Codes must not be guessable: every check counts, per member and per address.
       await enforceLimits(app.limiter, [
@@ -78,5 +71,5 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { discount_amount: groszeToPln(Math.min(code.amountGrosze, subtotal)) },
       };
     },
-  );
+  });
 };

@@ -1,6 +1,8 @@
-import { idParam, ZOrdersQuery, ZPlaceOrder } from '@club/shared';
+import { idParam, ZOrdersQuery } from '@club/shared';
+import { cartContract } from '@club/shared/contract/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 import { placeOrder, registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
@@ -13,15 +15,14 @@ export const ORDER_SWEEP_INTERVAL_MS = 60_000;
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Placing an order: the one entry point, under the cart's address of SPEC.md §7.
-  app.post(
-    '/sales/cart/order',
-    { config: { access: 'customer' }, schema: { body: ZPlaceOrder } },
-    async (request) => {
+  app.route({
+    ...routeOf(cartContract.placeOrder),
+    handler: async (request) => {
       const { user } = requireAuth(request);
       const result = await placeOrder(app, user, request.body, request.lang, request.ip);
       return { success: true as const, data: result };
     },
-  );
+  });
 
   app.get(
     '/sales/orders/items',

@@ -1,10 +1,10 @@
-import type { TCheckDiscountCode, TDiscountCheck } from '@club/shared';
+import { cartContract } from '@club/shared/contract/cart';
+import type { TCheckDiscountCode } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const checkDiscountCode = (input: TCheckDiscountCode) =>
-  api.post<TDiscountCheck>('/sales/cart/check-discount-code', input);
+import { fetchData } from '../../../lib/endpoint';
 
 export function useCheckDiscountCode() {
-  return useMutation({ mutationFn: checkDiscountCode });
+  return useMutation({
+    mutationFn: (body: TCheckDiscountCode) => fetchData(cartContract.checkDiscountCode, { body }),
+  });
 }

@@ -1,21 +1,19 @@
-import type { TCartItem } from '@club/shared';
+import { cartContract } from '@club/shared/contract/cart';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 import { useIsCustomer } from '../../../lib/session';
 
-export const cartQueryKey = ['cart'] as const;
-
-export const getCartItems = () => api.get<TCartItem[]>('/sales/cart/items');
+const getCartItems = () => fetchData(cartContract.items);
 
 export function useCartItems() {
-  return useQuery({ queryKey: cartQueryKey, queryFn: getCartItems });
+  return useQuery({ queryKey: queryKeyOf(cartContract.items), queryFn: getCartItems });
 }
 
 /** The number of items in the member's cart, shown by the basket icon of the top menu. */
 export function useCartCount(): number {
   const isCustomer = useIsCustomer();
   const { data } = useQuery({
-    queryKey: cartQueryKey,
+    queryKey: queryKeyOf(cartContract.items),
     queryFn: getCartItems,
     staleTime: 30_000,
     enabled: isCustomer,

@@ -1,20 +1,19 @@
-import type { TPlaceOrderResult } from '@club/shared';
+import { cartContract } from '@club/shared/contract/cart';
+import type { EndpointInput } from '@club/shared/contract/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cartQueryKey } from './get-cart-items';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-export type PlaceOrderInput = { discount_code: string; is_invoice: 0 | 1 };
+export type PlaceOrderInput = EndpointInput<typeof cartContract.placeOrder>['body'];
 
-export const placeOrder = (input: PlaceOrderInput) => api.post<TPlaceOrderResult>('/sales/cart/order', input);
-
+/** Places the order; the cart empties and the order history gains it, whatever the answer. */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: placeOrder,
+    mutationFn: (body: PlaceOrderInput) => fetchData(cartContract.placeOrder, { body }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: cartQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(cartContract.items) }),
+        queryClient.invalidateQueries({ queryKey: ['sales', 'orders'] }),
       ]),
   });
 }

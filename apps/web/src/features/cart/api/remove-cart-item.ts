@@ -1,13 +1,11 @@
+import { cartContract } from '@club/shared/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cartQueryKey } from './get-cart-items';
-
-export const removeCartItem = (id: number) => api.post<void>(`/sales/cart/remove/${id}`);
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: removeCartItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    mutationFn: (id: number) => fetchData(cartContract.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(cartContract.items) }),
   });
 }

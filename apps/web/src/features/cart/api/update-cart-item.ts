@@ -1,15 +1,13 @@
+import { cartContract } from '@club/shared/contract/cart';
 import type { TCartItemUpdateInput } from '@club/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cartQueryKey } from './get-cart-items';
-
-export const updateCartItem = ({ id, ...input }: TCartItemUpdateInput & { id: number }) =>
-  api.post<void>(`/sales/cart/update/${id}`, input);
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateCartItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    mutationFn: ({ id, ...body }: TCartItemUpdateInput & { id: number }) =>
+      fetchData(cartContract.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(cartContract.items) }),
   });
 }

@@ -1,17 +1,12 @@
+import { cartContract } from '@club/shared/contract/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
-/** The cart's query key (owned by the cart feature): invalidating it refreshes the menu's count. */
-const cartQueryKey = ['cart'] as const;
-
-export const addToCart = (productId: number) => api.post('/sales/cart/add', { product_id: productId });
-
+/** Adds an experience to the cart; the cart (and its count in the menu) reloads. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addToCart,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    },
+    mutationFn: (productId: number) => fetchData(cartContract.add, { body: { product_id: productId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(cartContract.items) }),
   });
 }

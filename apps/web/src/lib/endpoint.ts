@@ -1,0 +1,54 @@
+/**
+ * Calls derived from the shared contract (packages/shared/src/contract, decision 0008): the path, the
+ * method and the types of what goes and comes back are the endpoint's, never written again here.
+ *
+ *   const items = await fetchData(cartContract.items);                  // TCartItem[]
+ *   await fetchData(cartContract.update, { params: { id }, body });     // checked against the schema's input
+ *   useQuery({ queryKey: queryKeyOf(cartContract.items), queryFn: () => fetchData(cartContract.items) })
+ */
+import {
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointResponse,
+  pathKey,
+  pathWith,
+} from '@club/shared/contract/define';
+import { type QueryParams, request } from './api-client';
+
+type Parts = { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+
+/** The whole success body (the envelope with `data` and, for lists, `meta`). */
+export async function fetchEnvelope<const E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: keyof EndpointInput<E> extends never ? [input?: EndpointInput<E>] : [input: EndpointInput<E>]
+): Promise<EndpointResponse<E>> {
+  const parts = (input ?? {}) as Parts;
+  return (await request(
+    endpoint.method,
+    pathWith(endpoint.path, parts.params),
+    parts.body ?? (endpoint.method === 'GET' ? undefined : {}),
+    parts.query as QueryParams | undefined,
+  )) as EndpointResponse<E>;
+}
+
+/** The envelope's `data`. */
+export async function fetchData<const E extends EndpointDefinition>(
+  endpoint: E,
+  ...args: keyof EndpointInput<E> extends never ? [input?: EndpointInput<E>] : [input: EndpointInput<E>]
+): Promise<EndpointData<E>> {
+  const envelope = (await fetchEnvelope(endpoint, ...args)) as { data?: unknown };
+  return envelope.data as EndpointData<E>;
+}
+
+/**
+ * The query key of an endpoint's data: its path's words, then the input when there is one. Keys nest
+ * like paths: `queryKeyOf(ordersContract.list)` without input is the prefix of every page of orders.
+ */
+export function queryKeyOf<const E extends EndpointDefinition>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+): readonly unknown[] {
+  const key = pathKey(endpoint.path);
+  return input === undefined ? key : [...key, input];
+}
