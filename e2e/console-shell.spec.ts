@@ -1,8 +1,10 @@
-import { demo, expect, newStaff, signIn, signInStaff, test, totpCode, PHONE } from './fixtures';
+import { demo, expect as baseExpect, newStaff, signIn, signInStaff, test, totpCode, PHONE } from './fixtures';
 import { tapLikeAPerson } from './support/person-checks';
 
 // Several sign-ins (each through the one-second splash) per test.
 test.describe.configure({ timeout: 180_000 });
+// The console's chunk arrives on first use; a busy CI machine needs more than the default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
  * The staff's console shell (issue 16): the second factor at sign-in (enrolment with the QR code and
