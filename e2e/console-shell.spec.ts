@@ -44,7 +44,8 @@ test('a new staff member enrols the second factor on the first sign-in, keeps th
 
   // Signed out, the next sign-in asks for a code; a recovery code works once.
   await page.getByRole('link', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/panel/admin'));
+  await page.waitForURL(/\/panel\/login/);
+  await expect(page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ })).toBeVisible();
   for (const attempt of ['first', 'again'] as const) {
     await page.goto('/panel/login?lang=en');
     await page.getByLabel(/^E-mail/).fill(staff.email);
@@ -57,7 +58,8 @@ test('a new staff member enrols the second factor on the first sign-in, keeps th
       await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
       await expect(page.getByRole('navigation', { name: 'Console navigation' })).toBeVisible();
       await page.getByRole('link', { name: 'Sign out' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/panel/admin'));
+      await page.waitForURL(/\/panel\/login/);
+      await expect(page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ })).toBeVisible();
     } else {
       await expect(page.getByText(/The code is incorrect or was already used/)).toBeVisible();
     }
