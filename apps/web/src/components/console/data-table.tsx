@@ -63,6 +63,7 @@ export function DataTable<T>({
   });
   return (
     <div className={styles.tableBlock}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <div className={styles.tableScroll} role="region" aria-label={labels.caption} tabIndex={0}>
         <table className={styles.table} aria-busy={loading || undefined}>
           <caption className="visually-hidden">{labels.caption}</caption>

@@ -95,10 +95,11 @@ export default function AuditPage() {
     [i18n.language],
   );
   const entityLabel = (type: string) => t(`audit.entity_${type}`, { defaultValue: type });
-  const actionLabel = (action: string) => t(`audit.action_${action}`, { defaultValue: action });
 
-  const columns = useMemo<ColumnDef<TAuditEntry>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<TAuditEntry>[]>(() => {
+    const entityLabel = (type: string) => t(`audit.entity_${type}`, { defaultValue: type });
+    const actionLabel = (action: string) => t(`audit.action_${action}`, { defaultValue: action });
+    return [
       {
         id: 'at',
         header: t('audit.colAt'),
@@ -136,10 +137,8 @@ export default function AuditPage() {
         enableSorting: false,
         cell: ({ row }) => row.original.address ?? '—',
       },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow t
-    [t, when],
-  );
+    ];
+  }, [t, when]);
 
   return (
     <>
