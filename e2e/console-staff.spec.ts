@@ -29,10 +29,8 @@ test('an administrator invites an operator, who sets the password, enrols TOTP a
   await dialog.getByLabel(/^Język/).selectOption('en');
   await dialog.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
   await expect(page.getByText(`Zaproszenie wysłane na adres ${email}.`)).toBeVisible();
-  await page
-    .getByRole('button', { name: /^(OK|Zamknij)$/ })
-    .first()
-    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
 
   // The list, searched through the address-kept filter, shows the invitation.
   await page.getByLabel('Szukaj (imię, nazwisko, e-mail)').fill(email);
@@ -106,19 +104,16 @@ test('an administrator changes a role, resets the second factor and deactivates 
   await row.getByLabel(/^Role of /).selectOption('ADMIN');
   await page.getByRole('button', { name: 'Change the role' }).click();
   await expect(page.getByText(/The role of .* has been changed/)).toBeVisible();
-  await page
-    .getByRole('button', { name: /^(OK|Close)$/ })
-    .first()
-    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await expect(row).toContainText('Administrator');
 
   await row.getByRole('button', { name: /^Reset the second factor of / }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reset 2FA' }).click();
+  await expect(page.getByText(/The second factor of .* has been reset/)).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await expect(row).toContainText('Not on');
-  await page
-    .getByRole('button', { name: /^(OK|Close)$/ })
-    .first()
-    .click();
 
   await row.getByRole('button', { name: /^Deactivate the account of / }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
