@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/app';
+import { validProductBody } from '../../src/modules/catalog/admin-test-fixtures';
 import type { Client } from '../helpers';
 import { skipIfNoDatabase } from '../helpers';
 import {
@@ -275,6 +276,64 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: 'the sandbox operator page, keyed by an unguessable payment ref',
   }),
   'POST /panel/payments/sandbox/:ref/:action': () => ({ url: 'unknown-ref/pay', expect: all(404) }),
+  // The console's experiences (modules/catalog/admin-routes.ts): staff only. Writes on a version that
+  // is never current (409 STALE after the role check), so the matrix changes no demo experience.
+  'GET /panel/api/v1/admin/catalog/products': () => ({ url: '?q=tor&sort=name&dir=asc', expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/products/:id': (w) => ({ url: String(w.ids.product), expect: staff(200) }),
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    body: validProductBody({ alias: null }),
+    expect: staff(201),
+    why: 'a new hidden draft each time',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, product: validProductBody() },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/duplicate': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(201),
+    why: 'a hidden copy each time',
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/publish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, mode: 'on_sale' },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/unpublish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/archive': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(415),
+    why: 'a JSON body is not an upload: refused after the role check',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    body: { ids: [999_999] },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    body: { caption_pl: 'a', caption_en: 'b' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos/:photoId/cover': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
   'GET /': () => ({ expect: all(302) }),
   'GET /panel': () => ({ expect: all(302) }),
   'GET /panel/': () => ({ expect: all(200), why: 'the app shell holds no data; screens ask the API' }),

@@ -8,6 +8,7 @@ import { removePhoto, storePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
 import { readUpload, uploadsPlugin } from '../../lib/uploads';
 import { translate } from '../../i18n';
+import { CHANNELS } from '../../db/listener';
 import { productImages } from '../../db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -33,6 +34,13 @@ import {
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await uploadsPlugin(app);
   const storage = mediaStorage(app.config);
+
+  // Members see a change at once: the triggers' NOTIFY reaches other processes on commit; this
+  // process drops its catalogue cache before the answer leaves, so no member read in between is stale.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.dbListen.echo(CHANNELS.catalog, '');
+    return payload;
+  });
 
   const load = async (id: number) => {
     const product = await loadAdminProduct(app.db, id);
