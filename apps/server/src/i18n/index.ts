@@ -10,6 +10,7 @@ import { contentMessages } from '../modules/content/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { commonMessages } from './common-messages';
+import { uploadMessages } from './upload-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
 const catalogues = {
@@ -24,6 +25,7 @@ const catalogues = {
   payments: paymentsMessages,
   dealers: dealersMessages,
   bonus: bonusMessages,
+  upload: uploadMessages,
 } as const;
 
 const resources = Object.fromEntries(

@@ -9,7 +9,7 @@ import { pickLanguage } from '../i18n';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import { isPasswordRecentlyVerified, passwordCheckRequired } from '../lib/password-check';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
-import type { Auth } from '../types';
+import type { Access, Auth, UserRow } from '../types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -239,8 +239,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         request.auth = null;
       }
     }
-    if (access === 'customer' && request.auth?.user.type !== 'CUSTOMER') throw forbidden();
-    if (access === 'dealer' && request.auth?.user.type !== 'DEALER') throw forbidden();
+    if (request.auth && !mayCall(access, request.auth.user.type)) throw forbidden();
     // Routes marked passwordCheck need a recent auth/check-password in this session (lib/password-check.ts).
     if (config.passwordCheck && request.auth && !isPasswordRecentlyVerified(request.auth))
       throw passwordCheckRequired();
@@ -264,6 +263,25 @@ async function sessionCache(app: FastifyInstance): Promise<SessionCache> {
   const unlisten = await app.dbListen.listen(CHANNELS.sessions, (payload) => cache.changed(payload));
   app.addHook('onClose', async () => unlisten());
   return cache;
+}
+
+/** Whether an account of this type may call a route of this access level (types.d.ts `Access`). */
+export function mayCall(access: Access, type: UserRow['type']): boolean {
+  switch (access) {
+    case 'public':
+    case 'account':
+      return true;
+    case 'user':
+      return type === 'CUSTOMER' || type === 'DEALER';
+    case 'customer':
+      return type === 'CUSTOMER';
+    case 'dealer':
+      return type === 'DEALER';
+    case 'staff':
+      return type === 'OPERATOR' || type === 'ADMIN';
+    case 'admin':
+      return type === 'ADMIN';
+  }
 }
 
 /** The signed-in user of a protected route (the hook above has already refused anonymous calls). */

@@ -25,7 +25,11 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
-type Target = { who: 'anonymous' | 'customer' | 'dealer'; url?: string; body: Record<string, unknown> };
+type Target = {
+  who: 'anonymous' | 'customer' | 'dealer' | 'operator' | 'admin';
+  url?: string;
+  body: Record<string, unknown>;
+};
 
 const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/login': (w) => ({
@@ -48,6 +52,18 @@ const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/forgot-password': (w) => ({
     who: 'anonymous',
     body: { email: w.accounts.otherDealer.email },
+  }),
+  'POST /panel/api/v1/auth/second-factor': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrolment': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40) },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrol': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
   }),
   'POST /panel/api/v1/auth/reset-password': () => ({
     who: 'anonymous',

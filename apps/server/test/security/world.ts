@@ -13,11 +13,27 @@ import { Client, createTestApp, createTestUser, type TestApp } from '../helpers'
  * The world the security suite works in: one app per test file, five callers and the things they
  * own (a cart, an order, a dealer's customer), so that ownership can be tested across callers.
  */
-export type Actor = 'anonymous' | 'customer' | 'otherCustomer' | 'dealer' | 'otherDealer';
+export type Actor =
+  | 'anonymous'
+  | 'customer'
+  | 'otherCustomer'
+  | 'dealer'
+  | 'otherDealer'
+  | 'operator'
+  | 'admin';
 /** Owners go last: a removal by the owner must not hide what the others were refused. */
-export const ACTORS: Actor[] = ['anonymous', 'otherCustomer', 'otherDealer', 'customer', 'dealer'];
+export const ACTORS: Actor[] = [
+  'anonymous',
+  'otherCustomer',
+  'otherDealer',
+  'operator',
+  'admin',
+  'customer',
+  'dealer',
+];
+type AccountType = 'CUSTOMER' | 'DEALER' | 'OPERATOR' | 'ADMIN';
 
-export type Account = { id: number; email: string; password: string };
+export type Account = { id: number; email: string; password: string; totpSecret?: string | null };
 
 export type World = {
   t: TestApp;
@@ -129,9 +145,13 @@ export const existingCustomerBody = (languageId: number) => ({
   customer: { model: 'i7', vehicle_issue: '2025-05-20', vin_number: uniqueVin(), order_number: 'ZAM-1' },
 });
 
-async function signIn(t: TestApp, account: Account, type: 'CUSTOMER' | 'DEALER'): Promise<Client> {
+async function signIn(t: TestApp, account: Account, type: AccountType): Promise<Client> {
   const client = new Client(t.app);
-  const res = await client.login(account.email, account.password);
+  // Staff sign in with their second factor (a TOTP code from the account's secret).
+  const res =
+    type === 'OPERATOR' || type === 'ADMIN'
+      ? await client.loginStaff(account.email, account.password, account.totpSecret!)
+      : await client.login(account.email, account.password);
   expect(res.statusCode, res.body).toBe(200);
   // Dealer routes behind the password re-entry: verified once, so that the matrix reaches them.
   if (type === 'DEALER') {
@@ -165,18 +185,17 @@ function fakeWebDist(): string {
 export async function createWorld(): Promise<World> {
   const t = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '100000', WEB_DIST: fakeWebDist() } });
   const db = t.app.db;
-  const typeOf: Record<Exclude<Actor, 'anonymous'>, 'CUSTOMER' | 'DEALER'> = {
+  const typeOf: Record<Exclude<Actor, 'anonymous'>, AccountType> = {
     customer: 'CUSTOMER',
     otherCustomer: 'CUSTOMER',
     dealer: 'DEALER',
     otherDealer: 'DEALER',
+    operator: 'OPERATOR',
+    admin: 'ADMIN',
   };
   const accounts = {} as World['accounts'];
   const clients = { anonymous: new Client(t.app) } as World['clients'];
-  for (const [actor, type] of Object.entries(typeOf) as [
-    Exclude<Actor, 'anonymous'>,
-    'CUSTOMER' | 'DEALER',
-  ][]) {
+  for (const [actor, type] of Object.entries(typeOf) as [Exclude<Actor, 'anonymous'>, AccountType][]) {
     accounts[actor] = await createTestUser(db, { type });
     clients[actor] = await signIn(t, accounts[actor], type);
   }

@@ -17,7 +17,7 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/update-language',
-    { config: { csrf: true }, schema: { querystring: ZUpdateLanguageQuery } },
+    { config: { access: 'account', csrf: true }, schema: { querystring: ZUpdateLanguageQuery } },
     async (request) => {
       const auth = requireAuth(request);
       const [language] = await app.db

@@ -1,4 +1,5 @@
 import {
+  isStaffType,
   RATE_LIMITS,
   SESSION_TTL_MS,
   ZChangePassword,
@@ -27,6 +28,7 @@ import {
   markPasswordVerified,
   setPasswordHash,
 } from './repository';
+import { secondFactorRoutes, secondFactorStep } from './second-factor';
 import { toSessionUser } from './session-user';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 
@@ -35,6 +37,7 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(secondFactorRoutes);
   app.post(
     '/auth/login',
     { config: { access: 'public' }, schema: { body: ZLogin } },
@@ -54,6 +57,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // (an office or the browser tests behind one address sign in many times).
       await app.limiter.reset(`login:account:${email}`);
       await app.limiter.release(`login:address:${request.ip}`);
+      // Staff: a deactivated account reads like a wrong password; an active one goes on to its second factor.
+      if (isStaffType(user.type)) {
+        if (user.deactivatedAt) throw invalidCredentials();
+        return { success: true as const, data: await secondFactorStep(app.db, user) };
+      }
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);
       const session = await createSession(app.db, user.id);
       setSessionCookie(app, reply, session.cookie);
@@ -61,12 +69,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/me', async (request) => {
+  app.get('/auth/me', { config: { access: 'account' } }, async (request) => {
     const auth = requireAuth(request);
     return { success: true as const, data: toSessionUser(auth.user, auth.csrfToken) };
   });
 
-  app.post('/auth/refresh-token', async (request, reply) => {
+  app.post('/auth/refresh-token', { config: { access: 'account' } }, async (request, reply) => {
     const auth = requireAuth(request);
     await extendSession(app.db, auth.sessionId, SESSION_TTL_MS);
     const cookie = request.cookies[sessionCookieName(app.config.PUBLIC_URL)];
@@ -80,29 +88,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const };
   });
 
-  app.post('/auth/change-password', { schema: { body: ZChangePassword } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
-    if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
-      throw new AppError(
-        422,
-        'WRONG_PASSWORD',
-        'common.validation',
-        {},
-        { current_password: ['auth.wrongCurrentPassword'] },
-      );
-    }
-    await app.limiter.reset(`check:${auth.user.id}`);
-    const passwordHash = await hashPassword(request.body.password);
-    // Every session of the member ends; this browser continues on a fresh one.
-    const session = await app.db.transaction(async (tx) => {
-      await setPasswordHash(tx, auth.user.id, passwordHash);
-      await deleteUserSessions(tx, auth.user.id);
-      return createSession(tx, auth.user.id);
-    });
-    setSessionCookie(app, reply, session.cookie);
-    return { success: true as const, data: toSessionUser(auth.user, session.csrfToken) };
-  });
+  app.post(
+    '/auth/change-password',
+    { config: { access: 'account' }, schema: { body: ZChangePassword } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await enforceLimits(app.limiter, [{ key: `check:${auth.user.id}`, limit: RATE_LIMITS.checkPassword }]);
+      if (!(await verifyPassword(auth.user.passwordHash, request.body.current_password))) {
+        throw new AppError(
+          422,
+          'WRONG_PASSWORD',
+          'common.validation',
+          {},
+          { current_password: ['auth.wrongCurrentPassword'] },
+        );
+      }
+      await app.limiter.reset(`check:${auth.user.id}`);
+      const passwordHash = await hashPassword(request.body.password);
+      // Every session of the member ends; this browser continues on a fresh one.
+      const session = await app.db.transaction(async (tx) => {
+        await setPasswordHash(tx, auth.user.id, passwordHash);
+        await deleteUserSessions(tx, auth.user.id);
+        return createSession(tx, auth.user.id);
+      });
+      setSessionCookie(app, reply, session.cookie);
+      return { success: true as const, data: toSessionUser(auth.user, session.csrfToken) };
+    },
+  );
 
   app.post('/auth/check-password', { schema: { body: ZCheckPassword } }, async (request) => {
     const auth = requireAuth(request);

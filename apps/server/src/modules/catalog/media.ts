@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { uploadedWidths } from '../../lib/images';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,6 +25,9 @@ let variantWidths: Map<string, readonly number[]> | undefined;
 const srcsets = new Map<string, string | null>();
 
 function widthsOf(file: string): readonly number[] | undefined {
+  // A photo uploaded in the console carries its widths in its name (lib/images.ts).
+  const uploaded = uploadedWidths(file);
+  if (uploaded) return uploaded;
   if (!variantWidths) {
     variantWidths = new Map();
     const manifest = path.join(demoMediaDir(), 'variants.json');
@@ -74,7 +78,14 @@ export function demoMediaDir(): string {
  * generated demo media. Names never change once published, so browsers may keep them for 30 days.
  */
 export const mediaPlugin = fp(async (app: FastifyInstance) => {
-  const roots = [path.resolve(app.config.DATA_DIR, 'media'), demoMediaDir()].filter((dir) => existsSync(dir));
+  const uploads = path.resolve(app.config.DATA_DIR, 'media');
+  // Made now, so that photos uploaded later are served (the roots are chosen once).
+  try {
+    mkdirSync(uploads, { recursive: true });
+  } catch (error) {
+    app.log.warn({ err: error }, `media: cannot create ${uploads}; uploads will not be served`);
+  }
+  const roots = [uploads, demoMediaDir()].filter((dir) => existsSync(dir));
   if (roots.length === 0) return;
   await app.register(fastifyStatic, {
     root: roots,

@@ -7,7 +7,7 @@ import {
 } from '@club/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { requireAuth, type SessionExtra } from '../../plugins/session';
 import { catalogCache, memberPartCache } from './cache';
 import { clubToday } from '../../lib/club-day';
@@ -28,6 +28,8 @@ import {
 
 export function catalogContext(request: FastifyRequest): CatalogContext {
   const { user } = requireAuth(request);
+  // Members' routes (access 'user'): the session plugin has already refused staff.
+  if (user.type !== 'CUSTOMER' && user.type !== 'DEALER') throw forbidden();
   return { userId: user.id, type: user.type, lang: request.lang, today: clubToday() };
 }
 

@@ -2,12 +2,25 @@ import type { Tx } from '../../db/client';
 import { customers, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
+import { newTotpSecret } from '../../lib/totp';
 
-export type TestUserInput = { type?: 'CUSTOMER' | 'DEALER'; language?: 'pl' | 'en'; password?: string };
+export type TestUserInput = {
+  type?: 'CUSTOMER' | 'DEALER' | 'OPERATOR' | 'ADMIN';
+  language?: 'pl' | 'en';
+  password?: string;
+  /** Staff only: false leaves the second factor to enrol at the first sign-in (default: enrolled). */
+  enrolled?: boolean;
+};
 
-/** A fresh, fully registered account with a unique e-mail: tests never share mutable users. */
+/**
+ * A fresh, fully registered account with a unique e-mail: tests never share mutable users. Staff
+ * (OPERATOR, ADMIN) come with their second factor enrolled on a secret of their own (`totpSecret`),
+ * from which a test computes the codes (lib/totp.ts `totpCode`).
+ */
 export async function createTestUser(db: Tx, input: TestUserInput = {}) {
   const { type = 'CUSTOMER', language = 'pl', password = 'Excellence#2026' } = input;
+  const staff = type === 'OPERATOR' || type === 'ADMIN';
+  const totpSecret = staff && input.enrolled !== false ? newTotpSecret() : null;
   const email = `t-${randomToken(9)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')}@example.com`;
@@ -20,12 +33,14 @@ export async function createTestUser(db: Tx, input: TestUserInput = {}) {
       passwordHash: await hashPassword(password),
       honorific: 'MR',
       name: 'Test',
-      surname: type === 'DEALER' ? 'Dealer' : 'Member',
-      phone: '601000000',
-      phonePrefix: '48',
-      cardNumber: `EC-T-${randomToken(6)}`,
-      cardValidTo: '2028-01-01',
+      surname: { CUSTOMER: 'Member', DEALER: 'Dealer', OPERATOR: 'Operator', ADMIN: 'Admin' }[type],
+      phone: staff ? null : '601000000',
+      phonePrefix: staff ? null : '48',
+      cardNumber: staff ? null : `EC-T-${randomToken(6)}`,
+      cardValidTo: staff ? null : '2028-01-01',
       calendarToken: type === 'CUSTOMER' ? randomToken(24) : null,
+      totpSecret,
+      totpEnabledAt: totpSecret ? new Date() : null,
     })
     .returning();
   if (type === 'CUSTOMER') {
@@ -33,5 +48,5 @@ export async function createTestUser(db: Tx, input: TestUserInput = {}) {
       .insert(customers)
       .values({ userId: user!.id, status: 'REGISTERED', term1: true, term2: true, term3: true });
   }
-  return { id: user!.id, email, password };
+  return { id: user!.id, email, password, totpSecret };
 }

@@ -18,9 +18,10 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         body: z.object({
-          type: z.enum(['CUSTOMER', 'DEALER']).default('CUSTOMER'),
+          type: z.enum(['CUSTOMER', 'DEALER', 'OPERATOR', 'ADMIN']).default('CUSTOMER'),
           language: z.enum(['pl', 'en']).default('pl'),
           password: z.string().default('Excellence#2026'),
+          enrolled: z.boolean().default(true),
         }),
       },
     },
