@@ -8,7 +8,9 @@ import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
 import { catalogRoutes } from './catalog/routes';
+import { contentAdminRoutes } from './content/admin-routes';
 import { contentRoutes } from './content/routes';
+import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
@@ -22,6 +24,8 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
   galleryRoutes,
   contentRoutes,
+  contentAdminRoutes,
+  galleryAdminRoutes,
   authRoutes,
   languageRoutes,
   accountRoutes,
