@@ -1,19 +1,13 @@
 import { isStaffType, RATE_LIMITS } from '@club/shared';
-import {
-  type TEnrolment,
-  type TEnrolmentDone,
-  type TSecondFactorStep,
-  type TSessionUser,
-  ZEnrolmentConfirm,
-  ZEnrolmentStart,
-  ZSecondFactorCode,
-} from '@club/shared';
+import type { TEnrolment, TEnrolmentDone, TSecondFactorStep, TSessionUser } from '@club/shared';
+import { secondFactorContract as contract } from '@club/shared/contract/second-factor';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { routeOf } from '../../lib/contract';
 import { recordAudit } from '../../lib/audit';
 import { enforceLimits } from '../../lib/rate-limit';
 import {
@@ -80,10 +74,9 @@ async function startSession(
 
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The code of the authenticator app, or one of the recovery codes (then used up). */
-  app.post(
-    '/auth/second-factor',
-    { config: { access: 'public' }, schema: { body: ZSecondFactorCode } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(contract.verify),
+    handler: async (request, reply) => {
       const { challenge, code } = request.body;
       const userId = await userOfChallenge(app, challenge);
       await limitCodes(app, request, userId);
@@ -130,13 +123,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.limiter.release(`second-factor:address:${request.ip}`);
       return { success: true as const, data: result };
     },
-  );
+  });
 
   /** First sign-in (or after a reset): a new secret to scan; asking again gives a new one. */
-  app.post(
-    '/auth/second-factor/enrolment',
-    { config: { access: 'public' }, schema: { body: ZEnrolmentStart } },
-    async (request) => {
+  app.route({
+    ...routeOf(contract.enrolment),
+    handler: async (request) => {
       const data = await app.db.transaction(async (tx): Promise<TEnrolment> => {
         const { user } = await challengeUser(tx, request.body.challenge);
         if (user.totpEnabledAt) throw challengeInvalid();
@@ -146,13 +138,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data };
     },
-  );
+  });
 
   /** The first code proves the app holds the secret: the factor is on, the recovery codes shown once. */
-  app.post(
-    '/auth/second-factor/enrol',
-    { config: { access: 'public' }, schema: { body: ZEnrolmentConfirm } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(contract.enrol),
+    handler: async (request, reply) => {
       const { challenge, code } = request.body;
       const userId = await userOfChallenge(app, challenge);
       await limitCodes(app, request, userId);
@@ -188,5 +179,5 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.limiter.reset(`second-factor:account:${userId}`);
       return { success: true as const, data };
     },
-  );
+  });
 };

@@ -1,7 +1,17 @@
-import type { TForgotPassword, TLanguage, TLogin, TResetPassword, TSessionUser } from '@club/shared';
+import type {
+  TForgotPassword,
+  TLanguage,
+  TLogin,
+  TLoginResult,
+  TResetPassword,
+  TSessionUser,
+} from '@club/shared';
 import { api } from '../../../lib/api-client';
 
-export const login = (body: TLogin) => api.post<TSessionUser>('/auth/login', body);
+/** A session, or for staff the second-factor step (docs/console.md). */
+export const login = (body: TLogin) => api.post<TLoginResult>('/auth/login', body);
+/** The console's second sign-in step (config/console.ts `consolePaths.secondFactor`). */
+export const STAFF_SECOND_FACTOR_PATH = '/admin/sign-in';
 export const getMe = () => api.get<TSessionUser>('/auth/me');
 export const getLanguages = () => api.get<TLanguage[]>('/settings/languages/items');
 export const logout = () => api.post('/auth/logout');
