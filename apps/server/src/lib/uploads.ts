@@ -13,6 +13,8 @@ export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     throwFileSizeLimit: true,
+    // The name as sent, folders included: a name with a path is refused, not silently shortened.
+    preservePath: true,
   });
 }
 

@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
+import { catalogAdminRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
 import { contentAdminRoutes } from './content/admin-routes';
 import { contentRoutes } from './content/routes';
@@ -22,6 +23,7 @@ import { paymentRoutes } from './payments/routes';
  */
 export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
+  catalogAdminRoutes,
   galleryRoutes,
   contentRoutes,
   contentAdminRoutes,
