@@ -9,7 +9,9 @@ import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
 import { catalogAdminRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
+import { contentAdminRoutes } from './content/admin-routes';
 import { contentRoutes } from './content/routes';
+import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
@@ -24,6 +26,8 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogAdminRoutes,
   galleryRoutes,
   contentRoutes,
+  contentAdminRoutes,
+  galleryAdminRoutes,
   authRoutes,
   languageRoutes,
   accountRoutes,

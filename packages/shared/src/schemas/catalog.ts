@@ -148,7 +148,8 @@ export type TGallery = {
   image_url: string | null;
   image_srcset: TImageSrcset;
   images_count: number;
-  images: TPhoto[];
+  /** Each photo with its caption in the member's language ('' when none): the slideshow's alt text. */
+  images: (TPhoto & { caption: string })[];
 };
 
 export type TGalleryDates = { year: number; months: number[] }[];

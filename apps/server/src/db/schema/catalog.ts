@@ -31,6 +31,8 @@ export const partners = pgTable('partners', {
   image: text('image'),
   url: text('url'),
   position: integer('position').notNull().default(0),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });
 
 /**
@@ -194,6 +196,8 @@ export const galleries = pgTable(
     nameEn: text('name_en').notNull(),
     date: date('date').notNull(),
     image: text('image'),
+    /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('galleries_date_idx').on(t.date), index('galleries_product_idx').on(t.productId)],
 );
@@ -207,6 +211,9 @@ export const galleryImages = pgTable(
       .references(() => galleries.id, { onDelete: 'cascade' }),
     file: text('file').notNull(),
     position: integer('position').notNull().default(0),
+    /** The photo's caption (its alt text in the members' slideshow), in both languages. */
+    captionPl: text('caption_pl').notNull().default(''),
+    captionEn: text('caption_en').notNull().default(''),
   },
   (t) => [index('gallery_images_gallery_idx').on(t.galleryId)],
 );

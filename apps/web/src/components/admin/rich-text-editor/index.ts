@@ -1,0 +1,1 @@
+export { editorHtml, isAllowedLink, RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
