@@ -93,7 +93,7 @@ export async function storePhoto(storage: MediaStorage, bytes: Buffer): Promise<
 
   // Each width decoded from the file (JPEG shrinks on load), turned upright by its EXIF orientation;
   // sharp writes no metadata unless asked, so the location and the camera never leave.
-  const largest = Math.min(width, PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]);
+  const largest = Math.min(width, PHOTO_WIDTHS.at(-1)!);
   const widths = [...PHOTO_WIDTHS.filter((w) => w < largest), largest];
   const file = `${UPLOADS_DIR}/${randomUUID()}-w${largest}.webp`;
   let outputs: { key: string; data: Buffer }[];
