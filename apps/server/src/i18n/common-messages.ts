@@ -25,6 +25,7 @@ export const commonMessages = {
     tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
     internal: 'Something went wrong. Please try again later.',
     unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
-    stale: 'Someone else changed this while you were editing. Reload the current version and make your changes again.',
+    stale:
+      'Someone else changed this while you were editing. Reload the current version and make your changes again.',
   },
 };

@@ -23,9 +23,16 @@ export type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 /** The format by the file's first bytes (magic numbers), whatever its name or declared type says. */
 export function sniffImage(bytes: Buffer): AcceptedFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
     return 'webp';
   // ISO-BMFF: [size]['ftyp'][major brand][minor][compatible brands…]; AVIF's brands are avif/avis.
   if (bytes.length >= 16 && bytes.toString('latin1', 4, 8) === 'ftyp') {
@@ -54,8 +61,12 @@ function widthFile(file: string, width: number, largest: number): string {
   return width === largest ? file : file.replace(/\.webp$/, `-${width}w.webp`);
 }
 
-const reject = (status: number, code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION', key: string, params: Record<string, unknown> = {}) =>
-  new AppError(status, code, `upload.${key}`, params);
+const reject = (
+  status: number,
+  code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION',
+  key: string,
+  params: Record<string, unknown> = {},
+) => new AppError(status, code, `upload.${key}`, params);
 
 export type StoredPhoto = {
   /** The key of the largest width, what `*_url` points at. */

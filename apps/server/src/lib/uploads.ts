@@ -34,8 +34,7 @@ export function isPlainFileName(name: string): boolean {
 
 /** The uploaded file's bytes and name; a request without one, with a path for a name or too large is a 4xx. */
 export async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  if (!request.isMultipart())
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'upload.notMultipart');
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'upload.notMultipart');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     part = await request.file();

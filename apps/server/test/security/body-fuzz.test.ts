@@ -122,7 +122,10 @@ const TARGETS: Record<string, (w: World) => Target> = {
   }),
   // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
   // that is never current, so a mutated body is refused by validation or as stale, never a 500.
-  'POST /panel/api/v1/admin/catalog/products': () => ({ who: 'operator', body: validProductBody({ alias: null }) }),
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    who: 'operator',
+    body: validProductBody({ alias: null }),
+  }),
   'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
     who: 'operator',
     url: `/admin/catalog/products/${w.ids.product}`,

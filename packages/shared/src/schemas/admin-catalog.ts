@@ -21,9 +21,13 @@ const optional = (max: number) =>
 const isoDate = z
   .string({ error: 'validation.date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'validation.date',
-  });
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'validation.date',
+    },
+  );
 const time = z
   .string({ error: 'validation.time' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
@@ -56,7 +60,11 @@ export function experienceStatus(published: number, archived: boolean): Experien
   if (published === PUBLISHED_ANNOUNCED) return 'announced';
   return 'draft';
 }
-export const PUBLISHED_OF = { on_sale: PUBLISHED_ON_SALE, announced: PUBLISHED_ANNOUNCED, draft: PUBLISHED_HIDDEN };
+export const PUBLISHED_OF = {
+  on_sale: PUBLISHED_ON_SALE,
+  announced: PUBLISHED_ANNOUNCED,
+  draft: PUBLISHED_HIDDEN,
+};
 
 export const PRICE_MAX_PLN = 1_000_000;
 export const MEMBER_LIMIT_MAX = 20;

@@ -5,7 +5,21 @@ import {
   type TAdminProductValues,
   type ZAdminProductListQuery,
 } from '@club/shared/schemas/admin-catalog';
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import {
@@ -96,10 +110,7 @@ export async function listAdminProducts(
     .offset((query.page - 1) * query.per_page);
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where);
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
     total = count?.n ?? 0;
   }
   return {
@@ -262,7 +273,10 @@ function columnsOf(v: TAdminProductValues) {
 
 /** Checks what the schema cannot: the ids exist, the alias is free, the capacity covers sold seats. */
 async function checkReferences(tx: Tx, v: TAdminProductValues, alias: string, self?: ProductRow) {
-  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, v.category_id));
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, v.category_id));
   if (!category) throw invalidField('category_id', 'validation.wrongValue');
   const [taken] = await tx
     .select({ id: products.id })
@@ -270,12 +284,20 @@ async function checkReferences(tx: Tx, v: TAdminProductValues, alias: string, se
     .where(and(eq(products.alias, alias), self ? sql`${products.id} <> ${self.id}` : undefined));
   if (taken) throw invalidField('alias', 'validation.aliasTaken');
   if (v.interest_ids.length) {
-    const found = await tx.select({ id: interests.id }).from(interests).where(inArray(interests.id, v.interest_ids));
-    if (found.length !== new Set(v.interest_ids).size) throw invalidField('interest_ids', 'validation.wrongValue');
+    const found = await tx
+      .select({ id: interests.id })
+      .from(interests)
+      .where(inArray(interests.id, v.interest_ids));
+    if (found.length !== new Set(v.interest_ids).size)
+      throw invalidField('interest_ids', 'validation.wrongValue');
   }
   if (v.partner_ids.length) {
-    const found = await tx.select({ id: partners.id }).from(partners).where(inArray(partners.id, v.partner_ids));
-    if (found.length !== new Set(v.partner_ids).size) throw invalidField('partner_ids', 'validation.wrongValue');
+    const found = await tx
+      .select({ id: partners.id })
+      .from(partners)
+      .where(inArray(partners.id, v.partner_ids));
+    if (found.length !== new Set(v.partner_ids).size)
+      throw invalidField('partner_ids', 'validation.wrongValue');
   }
   if (self && v.total_seats !== null && v.total_seats < self.seatsTaken)
     throw invalidField('total_seats', 'validation.min', { amount: self.seatsTaken });
@@ -371,12 +393,24 @@ export async function setState(
 }
 
 /** A copy as a new draft: fields, terms, interests, partners and photos (the files are shared). */
-export async function duplicateProduct(tx: Tx, id: number, suffix: { pl: string; en: string }): Promise<number> {
+export async function duplicateProduct(
+  tx: Tx,
+  id: number,
+  suffix: { pl: string; en: string },
+): Promise<number> {
   const source = await loadAdminProduct(tx, id);
   if (!source) throw notFound();
   const [row] = await tx.select().from(products).where(eq(products.id, id));
   const alias = await freeAlias(tx, `${source.alias.slice(0, 100)}-copy`);
-  const { id: _id, seatsTaken: _s, version: _v, createdAt: _c, updatedAt: _u, archivedAt: _a, ...copy } = row!;
+  const {
+    id: _id,
+    seatsTaken: _s,
+    version: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    archivedAt: _a,
+    ...copy
+  } = row!;
   const [created] = await tx
     .insert(products)
     .values({
@@ -389,9 +423,13 @@ export async function duplicateProduct(tx: Tx, id: number, suffix: { pl: string;
     .returning({ id: products.id });
   const newId = created!.id;
   if (source.interest_ids.length)
-    await tx.insert(productInterests).values(source.interest_ids.map((interestId) => ({ productId: newId, interestId })));
+    await tx
+      .insert(productInterests)
+      .values(source.interest_ids.map((interestId) => ({ productId: newId, interestId })));
   if (source.partner_ids.length)
-    await tx.insert(productPartners).values(source.partner_ids.map((partnerId) => ({ productId: newId, partnerId })));
+    await tx
+      .insert(productPartners)
+      .values(source.partner_ids.map((partnerId) => ({ productId: newId, partnerId })));
   const terms = await tx.select().from(productTerms).where(eq(productTerms.productId, id));
   if (terms.length)
     await tx

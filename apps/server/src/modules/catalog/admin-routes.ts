@@ -99,7 +99,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!before) throw notFound();
         await updateProduct(tx, id, request.body.version, request.body.product);
         const after = await loadAdminProduct(tx, id);
-        await recordAudit(tx, request, { action: 'update', entityType: 'product', entityId: id, before, after });
+        await recordAudit(tx, request, {
+          action: 'update',
+          entityType: 'product',
+          entityId: id,
+          before,
+          after,
+        });
         return after!;
       });
       return { success: true as const, data: product };
@@ -110,7 +116,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.duplicate),
     handler: async (request, reply) => {
       const product = await app.db.transaction(async (tx) => {
-        const suffix = { pl: translate('pl', 'catalog.copySuffix'), en: translate('en', 'catalog.copySuffix') };
+        const suffix = {
+          pl: translate('pl', 'catalog.copySuffix'),
+          en: translate('en', 'catalog.copySuffix'),
+        };
         const id = await duplicateProduct(tx, request.params.id, suffix);
         const after = await loadAdminProduct(tx, id);
         await recordAudit(tx, request, {
@@ -136,8 +145,16 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         archived: false,
       }),
     },
-    { endpoint: contract.unpublish, action: 'unpublish', state: () => ({ published: PUBLISHED_OF.draft, archived: false }) },
-    { endpoint: contract.archive, action: 'archive', state: () => ({ published: PUBLISHED_OF.draft, archived: true }) },
+    {
+      endpoint: contract.unpublish,
+      action: 'unpublish',
+      state: () => ({ published: PUBLISHED_OF.draft, archived: false }),
+    },
+    {
+      endpoint: contract.archive,
+      action: 'archive',
+      state: () => ({ published: PUBLISHED_OF.draft, archived: true }),
+    },
   ] as const;
   for (const { endpoint, action, state } of stateRoutes) {
     app.route({
@@ -192,7 +209,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'upload',
             entityType: 'photo',
             entityId: row!.id,
-            after: { product_id: id, file: stored.file, name: fileName, width: stored.width, height: stored.height },
+            after: {
+              product_id: id,
+              file: stored.file,
+              name: fileName,
+              width: stored.width,
+              height: stored.height,
+            },
           });
           return (await loadPhotos(tx, id, product.image ?? stored.file)).find((p) => p.id === row!.id)!;
         });
@@ -297,9 +320,17 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'delete',
           entityType: 'photo',
           entityId: photoId,
-          before: { product_id: id, file: photo.file, caption_pl: photo.captionPl, caption_en: photo.captionEn },
+          before: {
+            product_id: id,
+            file: photo.file,
+            caption_pl: photo.captionPl,
+            caption_en: photo.captionEn,
+          },
         });
-        return { photos: await loadPhotos(tx, id, cover), orphan: (await fileInUse(tx, photo.file, photoId)) ? null : photo.file };
+        return {
+          photos: await loadPhotos(tx, id, cover),
+          orphan: (await fileInUse(tx, photo.file, photoId)) ? null : photo.file,
+        };
       });
       if (orphan) await removePhoto(storage, orphan);
       return { success: true as const, data: photos };

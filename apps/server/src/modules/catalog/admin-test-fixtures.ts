@@ -48,17 +48,28 @@ export async function jpegWithLocation(width = 2400, height = 1600): Promise<Buf
     .jpeg({ quality: 70 })
     .withExif({
       IFD0: { Make: 'TestCam', Model: 'Serial 12345', Copyright: 'Club' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 24/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '16/1 55/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 24/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '16/1 55/1 0/1',
+      },
     })
     .toBuffer();
 }
 
 export const pngOf = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 4, background: '#1f2b7a' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: '#1f2b7a' } })
+    .png()
+    .toBuffer();
 export const webpOf = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: '#2b7a1f' } }).webp().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#2b7a1f' } })
+    .webp()
+    .toBuffer();
 export const avifOf = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: '#7a7a1f' } }).avif().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#7a7a1f' } })
+    .avif()
+    .toBuffer();
 
 /** A small PNG whose header claims `width`×`height`: a decompression bomb as far as the header tells. */
 export async function pngBomb(width = 20_000, height = 20_000): Promise<Buffer> {
@@ -87,7 +98,12 @@ export function pngHugeZeros(width: number, height: number): Buffer {
   ihdr[8] = 1; // bit depth 1
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const SVG = Buffer.from(
@@ -102,7 +118,9 @@ export function multipart(
   const boundary = `----club${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   if (file)
     parts.push(
       Buffer.from(

@@ -106,6 +106,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
 
   return (
     <div className={styles.uploader}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged from the desktop; the button inside chooses them by keyboard */}
       <section
         className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -230,7 +231,10 @@ function PhotoList<P extends UploaderPhoto>({
           onDragOver: ({ active, over }) =>
             over ? t('dnd.over', { number: numberOf(active.id), position: numberOf(over.id) }) : undefined,
           onDragEnd: ({ active, over }) =>
-            t('dnd.end', { number: numberOf(active.id), position: over ? numberOf(over.id) : numberOf(active.id) }),
+            t('dnd.end', {
+              number: numberOf(active.id),
+              position: over ? numberOf(over.id) : numberOf(active.id),
+            }),
           onDragCancel: ({ active }) => t('dnd.cancel', { number: numberOf(active.id) }),
         },
       }}

@@ -34,7 +34,9 @@ export function uploadFile<T>(
         onProgress(1);
         resolve(body.data as T);
       } else {
-        reject(new ApiError(xhr.status, body?.code ?? 'HTTP', body?.message ?? xhr.statusText, body?.errors ?? {}));
+        reject(
+          new ApiError(xhr.status, body?.code ?? 'HTTP', body?.message ?? xhr.statusText, body?.errors ?? {}),
+        );
       }
     });
     const failed = () =>
@@ -42,7 +44,9 @@ export function uploadFile<T>(
         new ApiError(
           0,
           'NETWORK',
-          navigator.language.startsWith('pl') ? 'Brak połączenia z serwerem.' : 'No connection to the server.',
+          navigator.language.startsWith('pl')
+            ? 'Brak połączenia z serwerem.'
+            : 'No connection to the server.',
         ),
       );
     xhr.addEventListener('error', failed);

@@ -104,12 +104,15 @@ export function usePhotoActions(id: number) {
   return {
     uploadPath: `/admin/catalog/products/${id}/photos`,
     uploaded: () => void refresh(),
-    reorder: async (ids: number[]) => setPhotos(await fetchData(contract.orderPhotos, { params: { id }, body: { ids } })),
+    reorder: async (ids: number[]) =>
+      setPhotos(await fetchData(contract.orderPhotos, { params: { id }, body: { ids } })),
     captions: async (photoId: number, body: { caption_pl: string; caption_en: string }) => {
       await fetchData(contract.captionPhoto, { params: { id, photoId }, body });
       await refresh();
     },
-    cover: async (photoId: number) => setPhotos(await fetchData(contract.coverPhoto, { params: { id, photoId } })),
-    remove: async (photoId: number) => setPhotos(await fetchData(contract.removePhoto, { params: { id, photoId } })),
+    cover: async (photoId: number) =>
+      setPhotos(await fetchData(contract.coverPhoto, { params: { id, photoId } })),
+    remove: async (photoId: number) =>
+      setPhotos(await fetchData(contract.removePhoto, { params: { id, photoId } })),
   };
 }

@@ -52,9 +52,13 @@ export function ExperienceForm({
   const errors = formState.errors;
   const terms = useFieldArray({ control, name: 'terms' });
   const en = i18n.language === 'en';
-  const err = (name: keyof ExperienceFormValues) => errorText(errors[name] as { message?: string } | undefined);
+  const err = (name: keyof ExperienceFormValues) =>
+    errorText(errors[name] as { message?: string } | undefined);
 
-  const rich = (name: 'description_pl' | 'description_en' | 'ann_description_pl' | 'ann_description_en', hint?: string) => (
+  const rich = (
+    name: 'description_pl' | 'description_en' | 'ann_description_pl' | 'ann_description_en',
+    hint?: string,
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -93,8 +97,20 @@ export function ExperienceForm({
               </option>
             ))}
           </SelectField>
-          <TextField label={t('fields.name_pl')} lang="pl" required error={err('name_pl')} {...register('name_pl')} />
-          <TextField label={t('fields.name_en')} lang="en" required error={err('name_en')} {...register('name_en')} />
+          <TextField
+            label={t('fields.name_pl')}
+            lang="pl"
+            required
+            error={err('name_pl')}
+            {...register('name_pl')}
+          />
+          <TextField
+            label={t('fields.name_en')}
+            lang="en"
+            required
+            error={err('name_en')}
+            {...register('name_en')}
+          />
           <TextField
             label={t('fields.alias')}
             hint={t('fields.aliasHint')}
@@ -108,8 +124,19 @@ export function ExperienceForm({
 
       <Section title={t('sections.when')}>
         <div className={styles.grid2}>
-          <TextField type="date" label={t('fields.start_date')} required error={err('start_date')} {...register('start_date')} />
-          <TextField type="time" label={t('fields.start_time')} error={err('start_time')} {...register('start_time')} />
+          <TextField
+            type="date"
+            label={t('fields.start_date')}
+            required
+            error={err('start_date')}
+            {...register('start_date')}
+          />
+          <TextField
+            type="time"
+            label={t('fields.start_time')}
+            error={err('start_time')}
+            {...register('start_time')}
+          />
           <TextField
             type="date"
             label={t('fields.end_date')}
@@ -117,9 +144,24 @@ export function ExperienceForm({
             error={err('end_date')}
             {...register('end_date')}
           />
-          <TextField type="time" label={t('fields.end_time')} error={err('end_time')} {...register('end_time')} />
-          <TextField label={t('fields.place_pl')} lang="pl" error={err('place_pl')} {...register('place_pl')} />
-          <TextField label={t('fields.place_en')} lang="en" error={err('place_en')} {...register('place_en')} />
+          <TextField
+            type="time"
+            label={t('fields.end_time')}
+            error={err('end_time')}
+            {...register('end_time')}
+          />
+          <TextField
+            label={t('fields.place_pl')}
+            lang="pl"
+            error={err('place_pl')}
+            {...register('place_pl')}
+          />
+          <TextField
+            label={t('fields.place_en')}
+            lang="en"
+            error={err('place_en')}
+            {...register('place_en')}
+          />
         </div>
       </Section>
 
