@@ -187,7 +187,7 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
       }
     }
     expect(failures).toEqual([]);
-    expect([...checked]).toEqual(expect.arrayContaining(['user', 'customer', 'dealer']));
+    expect([...checked]).toEqual(expect.arrayContaining(['user', 'customer', 'dealer', 'admin']));
   });
 
   it('the walk used none of the sessions up', async () => {

@@ -9,6 +9,7 @@ import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
+import { staffMessages } from '../modules/staff/messages';
 import { commonMessages } from './common-messages';
 import { uploadMessages } from './upload-messages';
 
@@ -26,6 +27,7 @@ const catalogues = {
   dealers: dealersMessages,
   bonus: bonusMessages,
   upload: uploadMessages,
+  staff: staffMessages,
 } as const;
 
 const resources = Object.fromEntries(

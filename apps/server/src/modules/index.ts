@@ -16,6 +16,7 @@ import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
+import { staffRoutes } from './staff/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
@@ -39,4 +40,5 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentRoutes,
   analyticsRoutes,
   healthRoutes,
+  staffRoutes,
 ];

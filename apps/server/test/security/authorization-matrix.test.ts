@@ -264,6 +264,45 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   }),
   'GET /panel/api/v1/health': () => ({ expect: all(200), why: 'public: for the load balancer' }),
 
+  // The console: staff accounts and the audit log (administrators only), the invitation link (public).
+  'GET /panel/api/v1/staff/items': () => ({ url: '?page=1&sort=email&dir=desc', expect: admins(200) }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    body: { email: uniqueEmail('invite'), name: 'Ewa', surname: 'Nowa', type: 'OPERATOR', language: 'pl' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    url: String(w.ids.staffColleague),
+    body: { type: 'OPERATOR' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/deactivate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/activate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/reset-second-factor': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/resend-invitation': (w) => ({
+    url: String(w.ids.invitedColleague),
+    expect: admins(200),
+  }),
+  'GET /panel/api/v1/staff/invitation': () => ({
+    url: `?token=${'x'.repeat(40)}`,
+    expect: all(404),
+    why: 'public: the e-mailed link is the credential',
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+    expect: all(404),
+  }),
+  'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
+  'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
+
   // Outside the API.
   'GET /panel/media/*': (w) => ({
     url: w.mediaFile,

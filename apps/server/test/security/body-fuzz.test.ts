@@ -66,6 +66,25 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'anonymous',
     body: { challenge: 'x'.repeat(40), code: '123456' },
   }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    who: 'admin',
+    body: {
+      email: 'fuzz-invite@example.com',
+      name: 'Ewa',
+      surname: 'Nowa',
+      type: 'OPERATOR',
+      language: 'pl',
+    },
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    who: 'admin',
+    url: `/staff/item/${w.ids.staffColleague}/role`,
+    body: { type: 'OPERATOR' },
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    who: 'anonymous',
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+  }),
   'POST /panel/api/v1/auth/reset-password': () => ({
     who: 'anonymous',
     body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },

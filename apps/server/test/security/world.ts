@@ -50,6 +50,10 @@ export type World = {
     order: number;
     dealerCustomer: number;
     languagePl: number;
+    /** A staff colleague the administrator changes (role, activity, second factor). */
+    staffColleague: number;
+    /** A staff colleague invited, who has not set a password yet. */
+    invitedColleague: number;
   };
   calendarToken: string;
   mediaFile: string;
@@ -230,6 +234,12 @@ export async function createWorld(): Promise<World> {
   const registered = await clients.dealer.post('/dealers/customers/register/new', newCustomerBody(pl!.id));
   expect(registered.statusCode, registered.body).toBe(200);
 
+  const colleague = await createTestUser(db, { type: 'OPERATOR' });
+  const [invited] = await db
+    .insert(users)
+    .values({ email: uniqueEmail('invited'), type: 'OPERATOR', name: 'Ina', surname: 'Invited' })
+    .returning({ id: users.id });
+
   const fresh = async (actor: Actor, kind: 'session' | 'user'): Promise<Client> => {
     if (actor === 'anonymous') return new Client(t.app);
     const type = typeOf[actor];
@@ -252,6 +262,8 @@ export async function createWorld(): Promise<World> {
       order,
       dealerCustomer: (registered.json() as { data: { customer_id: number } }).data.customer_id,
       languagePl: pl!.id,
+      staffColleague: colleague.id,
+      invitedColleague: invited!.id,
     },
     calendarToken: customerRow!.token!,
     mediaFile: firstMediaFile(),

@@ -54,6 +54,8 @@ const pl = {
   contactPhone: 'Podaj numer telefonu: od 9 do 15 cyfr, np. +48 512 345 678.',
   wholeNumber: 'Podaj liczbę całkowitą, np. 2.',
   url: 'Podaj adres strony zaczynający się od https:// lub http://, np. https://example.com.',
+  invalidChoice: 'Wybierz jedną z dostępnych wartości.',
+  dateRange: 'Data końcowa nie może być wcześniejsza niż początkowa.',
   invalidCode: 'Wpisz 6 cyfr z aplikacji uwierzytelniającej albo kod odzyskiwania (xxxxx-xxxxx).',
 };
 
@@ -110,6 +112,8 @@ const en: Catalogue = {
   contactPhone: 'Enter a phone number of 9 to 15 digits, e.g. +48 512 345 678.',
   wholeNumber: 'Enter a whole number, e.g. 2.',
   url: 'Enter a web address starting with https:// or http://, e.g. https://example.com.',
+  invalidChoice: 'Choose one of the available values.',
+  dateRange: 'The end date cannot be earlier than the start date.',
   invalidCode: 'Enter the 6 digits from your authenticator app or a recovery code (xxxxx-xxxxx).',
 };
 
