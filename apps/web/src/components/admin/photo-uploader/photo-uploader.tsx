@@ -72,7 +72,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
   onRemove,
   onCover,
 }: PhotoUploaderProps<P>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -191,7 +191,7 @@ function PhotoList<P extends UploaderPhoto>({
   onRemove,
   onCover,
 }: Pick<PhotoUploaderProps<P>, 'photos' | 'onReorder' | 'onCaptions' | 'onRemove' | 'onCover'>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [order, setOrder] = useState<number[] | null>(null);
   const ids = order ?? photos.map((p) => p.id);
   const byId = new Map(photos.map((p) => [p.id, p]));
@@ -273,7 +273,7 @@ function SortablePhoto<P extends UploaderPhoto>({
   count: number;
   onMove: (delta: number) => void;
 } & Pick<PhotoUploaderProps<P>, 'onCaptions' | 'onRemove' | 'onCover'>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: photo.id });
   const [captionPl, setCaptionPl] = useState(photo.caption_pl);

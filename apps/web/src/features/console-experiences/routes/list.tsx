@@ -179,7 +179,6 @@ export default function ExperienceListPage() {
           label={t('list.category')}
           name="category_id"
           defaultValue={String(query.category_id ?? '')}
-          onChange={(e) => update({ category_id: e.target.value || undefined })}
         >
           <option value="">{t('list.any')}</option>
           {options.data?.categories.map((c) => (
@@ -192,7 +191,6 @@ export default function ExperienceListPage() {
           label={t('list.status')}
           name="status"
           defaultValue={query.status ?? ''}
-          onChange={(e) => update({ status: e.target.value || undefined })}
         >
           <option value="">{t('list.any')}</option>
           {EXPERIENCE_STATUSES.map((s) => (
