@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
 
 // Sign-ins through the splash, uploads and a member's visit per test.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /**
  * The console's experiences (issue 16): an operator creates one with photos and publishes it, a member
@@ -23,7 +23,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 /** From the console's start to the experiences, through the navigation (on a phone, its menu). */
 async function openExperiences(page: Page, lang: 'pl' | 'en', phone = false) {
   if (phone) await page.getByRole('button', { name: lang === 'pl' ? 'Otwórz menu konsoli' : 'Open the console menu' }).click();
-  await page.getByRole('link', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences' }).click();
+  await page.getByRole('link', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', level: 1 })).toBeVisible();
 }
 
@@ -157,7 +157,7 @@ test('a save on a stale version is refused with a clear message and the current 
   await expect(second.page.getByLabel('Price (PLN)')).toHaveValue('500');
   await second.page.getByLabel('Price (PLN)').fill('650');
   await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(second.page.getByText('Saved.')).toBeVisible();
+  await expect(second.page.getByText('Saved.', { exact: true })).toBeVisible();
 
   // The first page still holds version 1: its save is refused, nothing is overwritten.
   await first.page.getByLabel('Place (English)').fill('Silverstone');
