@@ -22,9 +22,17 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** From the console's start to the experiences, through the navigation (on a phone, its menu). */
 async function openExperiences(page: Page, lang: 'pl' | 'en', phone = false) {
-  if (phone) await page.getByRole('button', { name: lang === 'pl' ? 'Otwórz menu konsoli' : 'Open the console menu' }).click();
-  await page.getByRole('link', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', exact: true }).first().click();
-  await expect(page.getByRole('heading', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', level: 1 })).toBeVisible();
+  if (phone)
+    await page
+      .getByRole('button', { name: lang === 'pl' ? 'Otwórz menu konsoli' : 'Open the console menu' })
+      .click();
+  await page
+    .getByRole('link', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', exact: true })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { name: lang === 'pl' ? 'Wydarzenia' : 'Experiences', level: 1 }),
+  ).toBeVisible();
 }
 
 /** Fills the new experience's form as a person does (Polish console). */
@@ -39,7 +47,9 @@ async function fillNewExperience(page: Page, name: { pl: string; en: string }, p
   await page.getByLabel('Cena (zł)').fill(price);
   await page.getByLabel('Liczba miejsc').fill('12');
   await page.getByRole('textbox', { name: 'Opis (polski)' }).fill('Dzień z instruktorem na torze.');
-  await page.getByRole('textbox', { name: 'Opis (angielski)' }).fill('A day with an instructor on the circuit.');
+  await page
+    .getByRole('textbox', { name: 'Opis (angielski)' })
+    .fill('A day with an instructor on the circuit.');
   await page.getByLabel('Pytanie w koszyku (polski)').fill('Numer rejestracyjny');
   await page.getByLabel('Pytanie w koszyku (angielski)').fill('Registration number');
   await page.getByRole('button', { name: 'Dodaj zgodę' }).click();
@@ -78,7 +88,11 @@ test('an operator creates an experience with photos and publishes it; a member f
   // A file that is not a photo is refused with the server's reason, and nothing is added.
   const refused = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'wybierz pliki' }).click();
-  await (await refused).setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await (await refused).setFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'pliki SVG nie są przyjmowane' })).toBeVisible();
   await expect(items).toHaveCount(2);
 
@@ -175,7 +189,9 @@ test('a save on a stale version is refused with a clear message and the current 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 for (const phone of [false, true]) {
-  test(`axe finds nothing on the experiences screens at ${phone ? '390' : '1440'} px`, async ({ asStaff }) => {
+  test(`axe finds nothing on the experiences screens at ${phone ? '390' : '1440'} px`, async ({
+    asStaff,
+  }) => {
     const lang = phone ? 'en' : 'pl';
     const { page } = await asStaff('OPERATOR', { phone, language: lang });
     if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
@@ -183,20 +199,32 @@ for (const phone of [false, true]) {
     const problems: string[] = [];
     const scan = async (where: string) => {
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      problems.push(...result.violations.map((v) => `${where}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`));
+      problems.push(
+        ...result.violations.map(
+          (v) =>
+            `${where}: ${v.id} ${v.help} ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      );
     };
     await expect(page.getByTestId('experience-row').first()).toBeVisible();
     await scan('list');
     await page.getByTestId('experience-row').first().getByRole('link').click();
     await expect(page.getByTestId('photo-drop-zone')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: phone ? 'Description (Polish)' : 'Opis (polski)' })).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: phone ? 'Description (Polish)' : 'Opis (polski)' }),
+    ).toBeVisible();
     await scan('edit');
     await page.getByRole('button', { name: phone ? 'Show preview' : 'Pokaż podgląd' }).click();
     await expect(page.getByTestId('experience-preview').getByTestId('product-card')).toBeVisible();
     await scan('preview');
     await page.getByRole('link', { name: phone ? 'Back to the list' : 'Wróć do listy' }).click();
     await page.getByRole('link', { name: phone ? 'New experience' : 'Nowe wydarzenie' }).click();
-    await expect(page.getByRole('textbox', { name: phone ? 'Description (Polish)' : 'Opis (polski)' })).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: phone ? 'Description (Polish)' : 'Opis (polski)' }),
+    ).toBeVisible();
     await scan('new');
     expect(problems).toEqual([]);
   });

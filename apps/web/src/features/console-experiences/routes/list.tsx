@@ -187,11 +187,7 @@ export default function ExperienceListPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={t('list.status')}
-          name="status"
-          defaultValue={query.status ?? ''}
-        >
+        <SelectField label={t('list.status')} name="status" defaultValue={query.status ?? ''}>
           <option value="">{t('list.any')}</option>
           {EXPERIENCE_STATUSES.map((s) => (
             <option key={s} value={s}>
