@@ -137,7 +137,7 @@ test('an operator creates an experience with photos and publishes it; a member f
     const more = member.getByRole('button', { name: 'Załaduj więcej' });
     await more.click();
   }
-  await card.getByRole('link', { name: name.pl }).click();
+  await card.getByRole('link', { name: name.pl, exact: true }).click();
   await expect(member.getByRole('heading', { name: name.pl, level: 1 })).toBeVisible();
   await expect(member.getByTestId('product-price')).toHaveText(/1\s?450,00/);
   await expect(member.getByRole('button', { name: 'Przełęcze alpejskie' })).toBeVisible();
