@@ -53,9 +53,12 @@ async function limitCodes(app: FastifyInstance, request: FastifyRequest, userId:
   ]);
 }
 
-async function userOfChallenge(app: FastifyInstance, challenge: string) {
+/** The user a live challenge belongs to; the answers speak that staff member's language from here on. */
+async function userOfChallenge(app: FastifyInstance, request: FastifyRequest, challenge: string) {
   const token = await findLiveToken(app.db, challenge, 'SECOND_FACTOR');
   if (!token) throw challengeInvalid();
+  const user = await findUserById(app.db, token.userId);
+  if (user) request.lang = user.languageCode === 'en' ? 'en' : 'pl';
   return token.userId;
 }
 
@@ -78,7 +81,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.verify),
     handler: async (request, reply) => {
       const { challenge, code } = request.body;
-      const userId = await userOfChallenge(app, challenge);
+      const userId = await userOfChallenge(app, request, challenge);
       await limitCodes(app, request, userId);
       const result = await app.db.transaction(async (tx) => {
         const { token, user } = await challengeUser(tx, challenge);
@@ -129,6 +132,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.enrolment),
     handler: async (request) => {
+      await userOfChallenge(app, request, request.body.challenge);
       const data = await app.db.transaction(async (tx): Promise<TEnrolment> => {
         const { user } = await challengeUser(tx, request.body.challenge);
         if (user.totpEnabledAt) throw challengeInvalid();
@@ -145,7 +149,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.enrol),
     handler: async (request, reply) => {
       const { challenge, code } = request.body;
-      const userId = await userOfChallenge(app, challenge);
+      const userId = await userOfChallenge(app, request, challenge);
       await limitCodes(app, request, userId);
       const data = await app.db.transaction(async (tx): Promise<TEnrolmentDone | null> => {
         const { token, user } = await challengeUser(tx, challenge);
