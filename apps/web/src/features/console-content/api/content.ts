@@ -10,9 +10,11 @@ export const faqKey = queryKeyOf(contract.faq);
 export const partnersKey = queryKeyOf(contract.partners);
 
 export const useAbout = () => useQuery({ queryKey: aboutKey, queryFn: () => fetchData(contract.about) });
-export const useContact = () => useQuery({ queryKey: contactKey, queryFn: () => fetchData(contract.contact) });
+export const useContact = () =>
+  useQuery({ queryKey: contactKey, queryFn: () => fetchData(contract.contact) });
 export const useFaq = () => useQuery({ queryKey: faqKey, queryFn: () => fetchData(contract.faq) });
-export const usePartners = () => useQuery({ queryKey: partnersKey, queryFn: () => fetchData(contract.partners) });
+export const usePartners = () =>
+  useQuery({ queryKey: partnersKey, queryFn: () => fetchData(contract.partners) });
 
 export function useSaveAbout() {
   const client = useQueryClient();
@@ -41,16 +43,23 @@ export function useFaqChange<V>(call: (vars: V) => Promise<FaqData>) {
 }
 
 export const faqCalls = {
-  createCategory: (body: { name_pl: string; name_en: string }) => fetchData(contract.createFaqCategory, { body }),
+  createCategory: (body: { name_pl: string; name_en: string }) =>
+    fetchData(contract.createFaqCategory, { body }),
   saveCategory: (v: { id: number; version: number; category: { name_pl: string; name_en: string } }) =>
-    fetchData(contract.saveFaqCategory, { params: { id: v.id }, body: { version: v.version, category: v.category } }),
+    fetchData(contract.saveFaqCategory, {
+      params: { id: v.id },
+      body: { version: v.version, category: v.category },
+    }),
   removeCategory: (id: number) => fetchData(contract.removeFaqCategory, { params: { id } }),
   orderCategories: (ids: number[]) => fetchData(contract.orderFaqCategories, { body: { ids } }),
   orderQuestions: (v: { categoryId: number; ids: number[] }) =>
     fetchData(contract.orderFaqQuestions, { params: { id: v.categoryId }, body: { ids: v.ids } }),
   createQuestion: (body: QuestionValues) => fetchData(contract.createFaqQuestion, { body }),
   saveQuestion: (v: { id: number; version: number; question: QuestionValues }) =>
-    fetchData(contract.saveFaqQuestion, { params: { id: v.id }, body: { version: v.version, question: v.question } }),
+    fetchData(contract.saveFaqQuestion, {
+      params: { id: v.id },
+      body: { version: v.version, question: v.question },
+    }),
   removeQuestion: (id: number) => fetchData(contract.removeFaqQuestion, { params: { id } }),
 };
 
@@ -65,7 +74,10 @@ export type QuestionValues = {
 export const partnerCalls = {
   create: (body: { name: string; url: string }) => fetchData(contract.createPartner, { body }),
   save: (v: { id: number; version: number; partner: { name: string; url: string } }) =>
-    fetchData(contract.savePartner, { params: { id: v.id }, body: { version: v.version, partner: v.partner } }),
+    fetchData(contract.savePartner, {
+      params: { id: v.id },
+      body: { version: v.version, partner: v.partner },
+    }),
   remove: (id: number) => fetchData(contract.removePartner, { params: { id } }),
   order: (ids: number[]) => fetchData(contract.orderPartners, { body: { ids } }),
   logoPath: (id: number) => `/admin/content/partners/${id}/logo`,

@@ -137,8 +137,19 @@ function CategoryPanel({
           </p>
         </div>
         <div className={styles.actions}>
-          <MoveButtons index={index} count={categories.length} name={name} onMove={onMove} disabled={moving} />
-          <Button variant="secondary" size="small" onClick={() => setEditing(true)} aria-label={t('editNamed', { name })}>
+          <MoveButtons
+            index={index}
+            count={categories.length}
+            name={name}
+            onMove={onMove}
+            disabled={moving}
+          />
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => setEditing(true)}
+            aria-label={t('editNamed', { name })}
+          >
             {t('edit')}
           </Button>
           <Button variant="danger" size="small" onClick={onRemove} aria-label={t('removeNamed', { name })}>
@@ -204,7 +215,11 @@ function CategoryPanel({
       {adding ? (
         <QuestionForm categories={categories} categoryId={category.id} onDone={() => setAdding(false)} />
       ) : (
-        <Button variant="secondary" onClick={() => setAdding(true)} aria-label={t('faq.addQuestionTo', { name })}>
+        <Button
+          variant="secondary"
+          onClick={() => setAdding(true)}
+          aria-label={t('faq.addQuestionTo', { name })}
+        >
           {t('faq.addQuestion')}
         </Button>
       )}
@@ -266,8 +281,20 @@ function CategoryForm({ category, onDone }: { category?: TAdminFaqCategory; onDo
         }}
       />
       <div className={styles.columns}>
-        <TextField label={t('namePl')} lang="pl" required error={errorText(errors.name_pl)} {...form.register('name_pl')} />
-        <TextField label={t('nameEn')} lang="en" required error={errorText(errors.name_en)} {...form.register('name_en')} />
+        <TextField
+          label={t('namePl')}
+          lang="pl"
+          required
+          error={errorText(errors.name_pl)}
+          {...form.register('name_pl')}
+        />
+        <TextField
+          label={t('nameEn')}
+          lang="en"
+          required
+          error={errorText(errors.name_en)}
+          {...form.register('name_en')}
+        />
       </div>
       <div className={styles.formActions}>
         <Button type="submit" loading={mutation.isPending}>
@@ -337,7 +364,11 @@ function QuestionForm({
         }}
       />
       {question && (
-        <SelectField label={t('faq.category')} error={errorText(errors.category_id)} {...form.register('category_id')}>
+        <SelectField
+          label={t('faq.category')}
+          error={errorText(errors.category_id)}
+          {...form.register('category_id')}
+        >
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {i18n.language === 'en' ? c.name_en : c.name_pl}
