@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RichTextEditor } from '../../../components/admin/rich-text-editor';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/admin/rich-text-editor/lazy';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { Button, DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
 import { useAbout, useSaveAbout } from '../api/content';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { RichTextEditor } from '../../../components/admin/rich-text-editor';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/admin/rich-text-editor/lazy';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
