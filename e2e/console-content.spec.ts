@@ -60,12 +60,12 @@ test('an operator adds a FAQ question, then edits its answer with the editor; a 
   await page.keyboard.type('bezpłatny');
   await page.keyboard.press('ControlOrMeta+b');
   await page.keyboard.type(' parking dla gości.');
-  await expect(panel.getByRole('button', { name: 'Pogrubienie' })).toBeVisible();
+  await expect(answerPl.locator('strong')).toHaveText('bezpłatny');
   await panel.getByRole('button', { name: 'Zapisz' }).click();
   await expect(panel.getByText('Przy wejściu jest bezpłatny parking dla gości.')).toBeVisible();
 
   const member = await memberPage(page, demo.customer.email, '/panel/faq');
-  await member.getByRole('button', { name: 'Gdzie zaparkować?' }).click();
+  await member.getByRole('button', { name: 'Gdzie zaparkować?' }).click({ timeout: 30_000 });
   const answer = member.getByText('Przy wejściu jest bezpłatny parking dla gości.');
   await expect(answer).toBeVisible();
   await expect(answer.locator('strong')).toHaveText('bezpłatny');
@@ -95,7 +95,7 @@ test('an operator reorders FAQ categories with the keyboard; the English members
 
   const member = await memberPage(page, demo.customerEn.email, '/panel/faq');
   const memberHeadings = member.getByRole('main').getByRole('heading', { level: 2 });
-  await expect(memberHeadings.nth(0)).toHaveText(second);
+  await expect(memberHeadings.nth(0)).toHaveText(second, { timeout: 30_000 });
   await expect(memberHeadings.nth(1)).toHaveText(first);
 
   // Back as it was, for the other tests.
@@ -138,7 +138,7 @@ test('an operator creates a gallery with photos and a caption; members find it b
   await expect(page.getByText('Captions saved.')).toBeVisible();
 
   const member = await memberPage(page, demo.customerEn.email, '/panel/gallery?year=2026&month=3');
-  await member.getByRole('button', { name: new RegExp(name) }).click();
+  await member.getByRole('button', { name: new RegExp(name) }).click({ timeout: 30_000 });
   await expect(member.getByRole('dialog', { name })).toBeVisible();
   await expect(member.getByRole('dialog').getByRole('img', { name: 'At the start line' })).toBeVisible();
   expect(id).toBeGreaterThan(0);
