@@ -8,7 +8,7 @@ import {
 } from '@club/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { cartItems, categories, orderItems, orders, productTerms, products } from '../../db/schema';
+import { cartItems, categories, memberProductSeats, productTerms, products } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../catalog/media';
 import { clubToday } from '../../lib/club-day';
@@ -18,26 +18,26 @@ type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
 type TermRow = typeof productTerms.$inferSelect;
 
-/** Seats a member holds per experience in orders waiting for payment or paid. */
+/**
+ * Seats a member holds per experience in orders waiting for payment or paid: the kept counter
+ * (`member_product_seats`), one prepared index lookup whatever the length of the order history.
+ */
 export async function heldQuantities(
   db: Tx,
   userId: number,
   productIds: number[],
 ): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, ['WAITING_PAYMENT', 'PAID']),
-        inArray(orderItems.productId, productIds),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((r) => [r.productId!, Number(r.quantity)]));
+  const query = preparedOnce(db, 'club_member_seats', (name) =>
+    db
+      .select({ productId: memberProductSeats.productId, quantity: memberProductSeats.quantity })
+      .from(memberProductSeats)
+      .where(eq(memberProductSeats.userId, sql.placeholder('userId')))
+      .prepare(name),
+  );
+  const wanted = new Set(productIds);
+  const rows = await query.execute({ userId });
+  return new Map(rows.filter((r) => wanted.has(r.productId)).map((r) => [r.productId, Number(r.quantity)]));
 }
 
 export async function termsOf(db: Tx, productIds: number[]): Promise<Map<number, TermRow[]>> {
@@ -156,9 +156,8 @@ async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
         product: products,
         categoryPl: categories.namePl,
         categoryEn: categories.nameEn,
-        held: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-          where oi.product_id = ${products.id} and o.user_id = ${cartItems.userId}
-          and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+        held: sql<number>`coalesce((select m.quantity from member_product_seats m
+          where m.user_id = ${cartItems.userId} and m.product_id = ${products.id}), 0)::int`,
         terms: sql<
           TermRow[]
         >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,

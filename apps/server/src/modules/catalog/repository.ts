@@ -73,8 +73,8 @@ function sharedColumns(lang: LanguageCode) {
 const memberColumns = {
   seatsTaken: products.seatsTaken,
   inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = products.id and ci.user_id = ${userId})`,
-  heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = products.id and o.user_id = ${userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int`,
+  heldQuantity: sql<number>`coalesce((select m.quantity from member_product_seats m
+      where m.user_id = ${userId} and m.product_id = products.id), 0)::int`,
   notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = products.id and pn.user_id = ${userId})`,
 };
 
@@ -380,8 +380,8 @@ const CLOSE = Buffer.from(']');
 export const memberPartWithSession = sql<[number, number, boolean, number, boolean][] | null>`(select
   json_agg(json_build_array(p.id, p.seats_taken,
     exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
-    coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = p.id and o.user_id = ${sessions.userId} and o.status in ('WAITING_PAYMENT', 'PAID')), 0)::int,
+    coalesce((select m.quantity from member_product_seats m
+      where m.user_id = ${sessions.userId} and m.product_id = p.id), 0)::int,
     exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId})))
   from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
 
