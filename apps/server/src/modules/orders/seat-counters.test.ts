@@ -145,7 +145,7 @@ describe('kept seat counters', () => {
             ),
           );
       }
-      await all([
+      await all<unknown>([
         ...toPay.map(
           (o) => () =>
             t.app.inject({
