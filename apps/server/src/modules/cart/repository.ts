@@ -6,9 +6,9 @@ import {
   type TCartItem,
   type TCartItemUpdate,
 } from '@club/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { cartItems, categories, memberProductSeats, productTerms, products } from '../../db/schema';
+import { cartItems, categories, type productTerms, products } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../catalog/media';
 import { clubToday } from '../../lib/club-day';
@@ -17,40 +17,6 @@ import { memberFlags } from '../catalog/member-flags';
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
 type TermRow = typeof productTerms.$inferSelect;
-
-/**
- * Seats a member holds per experience in orders waiting for payment or paid: the kept counter
- * (`member_product_seats`), one prepared index lookup whatever the length of the order history.
- */
-export async function heldQuantities(
-  db: Tx,
-  userId: number,
-  productIds: number[],
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const query = preparedOnce(db, 'club_member_seats', (name) =>
-    db
-      .select({ productId: memberProductSeats.productId, quantity: memberProductSeats.quantity })
-      .from(memberProductSeats)
-      .where(eq(memberProductSeats.userId, sql.placeholder('userId')))
-      .prepare(name),
-  );
-  const wanted = new Set(productIds);
-  const rows = await query.execute({ userId });
-  return new Map(rows.filter((r) => wanted.has(r.productId)).map((r) => [r.productId, Number(r.quantity)]));
-}
-
-export async function termsOf(db: Tx, productIds: number[]): Promise<Map<number, TermRow[]>> {
-  const map = new Map<number, TermRow[]>();
-  if (productIds.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(productTerms)
-    .where(inArray(productTerms.productId, productIds))
-    .orderBy(asc(productTerms.id));
-  for (const row of rows) map.set(row.productId, [...(map.get(row.productId) ?? []), row]);
-  return map;
-}
 
 /** The per-member view of an experience in the cart: what may still be booked and by how many. */
 export function cartProductState(product: ProductRow, held: number, userId: number, today = clubToday()) {
@@ -100,30 +66,19 @@ export type LoadedCartLine = {
   rules: CartItemRules;
 };
 
-/** The member's cart lines with everything the rules need; `lock` holds the cart rows for an order. */
+/**
+ * The member's cart lines with everything the rules need, in one prepared query (the seats held
+ * from the kept counter and the terms as sub-selects); `lock` holds the cart rows for an order
+ * (FOR UPDATE of cart_items only: the experiences' rows are not locked here).
+ */
 export async function loadCartLines(
   db: Tx,
   userId: number,
   lang: LanguageCode,
   opts: { lock?: boolean } = {},
 ) {
-  if (!opts.lock) return readCartLines(db, userId, lang);
-  const base = db
-    .select({
-      row: cartItems,
-      product: products,
-      categoryPl: categories.namePl,
-      categoryEn: categories.nameEn,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id));
-  const rows = await base.for('update', { of: cartItems });
-  const productIds = rows.map((r) => r.product.id);
-  const [held, terms] = await Promise.all([heldQuantities(db, userId, productIds), termsOf(db, productIds)]);
-  return rows.map((r) => toLine(r, held.get(r.product.id) ?? 0, terms.get(r.product.id) ?? [], userId, lang));
+  const rows = await cartLinesQuery(db, opts.lock === true).execute({ userId });
+  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
 }
 
 function toLine(
@@ -144,13 +99,9 @@ function toLine(
   };
 }
 
-/**
- * The same lines without a lock, in one prepared query (the seats held and the terms as sub-selects):
- * the cart page reads them on every visit.
- */
-async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
-  const query = preparedOnce(db, 'club_cart_lines', (name) =>
-    db
+function cartLinesQuery(db: Tx, lock: boolean) {
+  return preparedOnce(db, lock ? 'club_cart_lines_lock' : 'club_cart_lines', (name) => {
+    const query = db
       .select({
         row: cartItems,
         product: products,
@@ -168,11 +119,9 @@ async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(cartItems.userId, sql.placeholder('userId')))
-      .orderBy(asc(cartItems.id))
-      .prepare(name),
-  );
-  const rows = await query.execute({ userId });
-  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
+      .orderBy(asc(cartItems.id));
+    return (lock ? query.for('update', { of: cartItems }) : query).prepare(name);
+  });
 }
 
 export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: boolean): TCartItem {

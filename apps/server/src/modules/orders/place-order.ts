@@ -137,22 +137,25 @@ export async function placeOrder(
         paidAt: total === 0 ? now : null,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      lines.map((l) => {
-        const product = byId.get(l.product.id)!;
-        return {
-          orderId: order!.id,
-          productId: product.id,
-          productName: lang === 'en' ? product.nameEn : product.namePl,
-          productStartDate: product.startDate,
-          quantity: l.row.quantity,
-          priceGrosze: product.priceGrosze,
-          persons: l.row.persons.slice(0, l.row.quantity - 1),
-          terms: l.row.terms,
-          cartLabelAnswer: l.row.cartLabelAnswer,
-        };
-      }),
-    );
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((l) => {
+          const product = byId.get(l.product.id)!;
+          return {
+            orderId: order!.id,
+            productId: product.id,
+            productName: lang === 'en' ? product.nameEn : product.namePl,
+            productStartDate: product.startDate,
+            quantity: l.row.quantity,
+            priceGrosze: product.priceGrosze,
+            persons: l.row.persons.slice(0, l.row.quantity - 1),
+            terms: l.row.terms,
+            cartLabelAnswer: l.row.cartLabelAnswer,
+          };
+        }),
+      )
+      .returning();
     await tx.delete(cartItems).where(
       inArray(
         cartItems.id,
@@ -172,19 +175,27 @@ export async function placeOrder(
         throw conflict('SOLD_OUT', 'cart.soldOut', { name: lang === 'en' ? product.nameEn : product.namePl });
       }
     }
-    return order!;
+    return { order: order!, lines: items };
   });
 
-  if (placed.status === 'PAID') {
+  if (placed.order.status === 'PAID') {
     void app.mailer.flush(app.db);
-    return { order_id: placed.id, status: 'PAID', payment_url: null, total: 0 };
+    return { order_id: placed.order.id, status: 'PAID', payment_url: null, total: 0 };
   }
-  const paymentUrl = await registerPayment(app, provider, placed, user.email, lang, customerIp);
+  const paymentUrl = await registerPayment(
+    app,
+    provider,
+    placed.order,
+    user.email,
+    lang,
+    customerIp,
+    placed.lines,
+  );
   return {
-    order_id: placed.id,
+    order_id: placed.order.id,
     status: 'WAITING_PAYMENT',
     payment_url: paymentUrl,
-    total: groszeToPln(placed.totalGrosze),
+    total: groszeToPln(placed.order.totalGrosze),
   };
 }
 
@@ -201,13 +212,15 @@ export async function registerPayment(
   email: string,
   lang: LanguageCode,
   customerIp: string,
+  /** The order's lines when the caller has them (placing the order): one query fewer. */
+  known?: (typeof orderItems.$inferSelect)[],
 ): Promise<string> {
   const [counted] = await app.db
     .update(orders)
     .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
     .where(eq(orders.id, order.id))
     .returning({ attempts: orders.paymentAttempts });
-  const lines = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = known ?? (await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)));
   const minutesLeft = order.expiresAt
     ? Math.max(1, Math.floor((order.expiresAt.getTime() - Date.now()) / 60_000))
     : app.config.ORDER_PAYMENT_MINUTES;
