@@ -26,6 +26,7 @@ export const BENCH_MEMBERS = 400;
 export const memberEmail = (n) => `member${n}@scale.example.com`;
 
 const TABLES = [
+  'sessions',
   'products',
   'product_interests',
   'users',
@@ -179,12 +180,39 @@ async function withTriggersOff(query, fn) {
   }
 }
 
-/** The benchmark's members (member1..member400) on the demo data set. */
+/** Experiences the order benchmark buys (both data sets): no seat cap, a high member limit, no terms. */
+export const BENCH_PRODUCTS = 200;
+
+/** The session cookie and CSRF token of bench member n, made in SQL (no login per member). */
+export const benchSession = (n) => ({
+  email: memberEmail(n),
+  cookie: `club_session=bench-session-${n}-${'x'.repeat(24)}`,
+  csrf: `bench-csrf-${n}-${'y'.repeat(16)}`,
+});
+
+/**
+ * The benchmark's members (member1..member400) with a session each, and its experiences to order
+ * (`bench-<n>`, one month ahead), on the demo data set; the scale data set grows from there.
+ */
 export async function addBenchMembers(query, { seed = 18 } = {}) {
   await query(`select setseed(${(seed % 1000) / 1000})`);
   const have = Number(await one(query, `select count(*) from users where email like '%@scale.example.com'`));
   if (have >= BENCH_MEMBERS) return;
-  await withTriggersOff(query, () => members(query, 1, BENCH_MEMBERS, 0));
+  await withTriggersOff(query, async () => {
+    await members(query, 1, BENCH_MEMBERS, 0);
+    await query(`insert into sessions (id, user_id, csrf_token, expires_at)
+      select encode(sha256(convert_to('bench-session-' || g || '-' || repeat('x', 24), 'UTF8')), 'hex'), u.id,
+        'bench-csrf-' || g || '-' || repeat('y', 16), now() + interval '30 days'
+      from generate_series(1, ${BENCH_MEMBERS}) g join users u on u.email = 'member' || g || '@scale.example.com'`);
+    const base = Number(await one(query, `select coalesce(max(id), 0) from products`));
+    await query(`insert into products (id, category_id, type, alias, name_pl, name_en, place_pl, place_en,
+        start_date, start_time, price_grosze, member_limit, total_seats, published, image)
+      select ${base} + g, (select min(id) from categories), 'EVENT', 'bench-' || g, 'Jazda próbna ' || g,
+        'Test drive ' || g, 'Tor Poznań', 'Poznań circuit', current_date + 30 + (g % 60), '10:00', 100000, 100,
+        null, 1, (select min(image) from products)
+      from generate_series(1, ${BENCH_PRODUCTS}) g`);
+    await query(`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+  });
   await query('analyze');
 }
 
@@ -210,7 +238,8 @@ export async function addScaleData(query, { seed = 18, scale = SCALE, log = () =
     await step('orders', () => history(query, scale.orders, range));
     await step('waiting lists, carts, galleries', () => rest(query, scale, range));
   });
-  await step('analyze', () => query('analyze'));
+  // VACUUM as autovacuum would have long since: the visibility map lets counts use index-only scans.
+  await step('vacuum analyze', () => query('vacuum analyze'));
   const counts = {};
   for (const t of TABLES) counts[t] = Number(await one(query, `select count(*) from ${t}`));
   return { counts, timings };
