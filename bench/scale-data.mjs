@@ -146,12 +146,17 @@ async function rest(query, scale, { productBase, products, memberBase, memberCou
       now() - random() * interval '365 days', case when random() < 0.5 then now() - random() * interval '300 days' end
     from generate_series(1, ${scale.waitingList}) on conflict do nothing`);
   const cartBase = Number(await one(query, `select coalesce(max(id), 0) from cart_items`));
+  // Carts hold what can still be ordered (upcoming, on sale), never a benchmark member's: an order
+  // takes the whole cart, and theirs must hold only what the benchmark put there.
   await query(`insert into cart_items (id, user_id, product_id, quantity, created_at)
     select ${cartBase} + row_number() over (), c.user_id, c.product_id, 1, now() - random() * interval '30 days'
     from (select distinct on (u, p) u as user_id, p as product_id from (
-      select ${memberBase} + 1 + floor(random() * ${memberCount})::int as u,
-        ${productBase} + 1 + floor(random() * ${products})::int as p
-      from generate_series(1, ${scale.cartLines})) x order by u, p) c`);
+      select ${memberBase} + ${BENCH_MEMBERS} + 1 + floor(random() * ${memberCount - BENCH_MEMBERS})::int as u,
+        up.ids[1 + floor(random() * array_length(up.ids, 1))::int] as p
+      from generate_series(1, ${scale.cartLines}),
+        (select array_agg(id order by id) as ids from products
+          where id > ${productBase} and published = 1 and start_date > current_date) up) x
+      order by u, p) c`);
   await query(
     `select setval(pg_get_serial_sequence('cart_items', 'id'), greatest((select max(id) from cart_items), 1))`,
   );
