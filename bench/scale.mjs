@@ -212,7 +212,9 @@ async function rush(base, sessions, productId) {
   const sold = results.filter((r) => r.ok).length;
   // A clear refusal (409: sold out at the order, or no longer orderable at the add) is the expected
   // answer for the 280 who come too late; anything else (5xx, a network error) is an error.
-  const refused = (r) => !r.ok && r.status === 409 && REFUSALS.has(r.code);
+  // A fill refused with 422 (the quantity is above the seats left, gone since the add) is one too.
+  const refused = (r) =>
+    !r.ok && ((r.status === 409 && REFUSALS.has(r.code)) || (r.step === 'fill' && r.status === 422));
   const soldOut = results.filter(refused).length;
   const errors = results.length - sold - soldOut;
   const orderMs = results.filter((r) => r.orderMs !== undefined).map((r) => r.orderMs);
