@@ -1,5 +1,5 @@
 import { formatMoney, groszeToPln, PUBLISHED_ON_SALE } from '@club/shared';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
