@@ -9,6 +9,7 @@ import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
+import { staffMessages } from '../modules/staff/messages';
 import { commonMessages } from './common-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
@@ -24,6 +25,7 @@ const catalogues = {
   payments: paymentsMessages,
   dealers: dealersMessages,
   bonus: bonusMessages,
+  staff: staffMessages,
 } as const;
 
 const resources = Object.fromEntries(

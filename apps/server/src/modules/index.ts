@@ -14,6 +14,7 @@ import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
+import { staffRoutes } from './staff/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
@@ -35,4 +36,5 @@ export const apiModules: FastifyPluginAsync[] = [
   analyticsRoutes,
   healthRoutes,
   referenceRoutes,
+  staffRoutes,
 ];

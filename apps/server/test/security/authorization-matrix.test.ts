@@ -42,9 +42,13 @@ const all = (s: number): Statuses => ({
   otherCustomer: s,
   dealer: s,
   otherDealer: s,
+  operator: s,
+  admin: s,
 });
-/** Any signed-in member (access 'user'). */
-const signedIn = (s: number): Statuses => ({ ...all(s), anonymous: 401 });
+/** Any signed-in account, staff included (access 'account': the session, the language, the password). */
+const anyAccount = (s: number): Statuses => ({ ...all(s), anonymous: 401 });
+/** Any signed-in member or dealer (access 'user'); staff are refused members' routes. */
+const signedIn = (s: number): Statuses => ({ ...all(s), anonymous: 401, operator: 403, admin: 403 });
 /** Customers only; `other` is what another customer gets for the first customer's thing. */
 const customers = (s: number, other = s): Statuses => ({
   anonymous: 401,
@@ -52,6 +56,8 @@ const customers = (s: number, other = s): Statuses => ({
   otherCustomer: other,
   dealer: 403,
   otherDealer: 403,
+  operator: 403,
+  admin: 403,
 });
 const dealers = (s: number, other = s): Statuses => ({
   anonymous: 401,
@@ -59,7 +65,21 @@ const dealers = (s: number, other = s): Statuses => ({
   otherCustomer: 403,
   dealer: s,
   otherDealer: other,
+  operator: 403,
+  admin: 403,
 });
+/** The console (access 'staff'): operators and administrators; members and dealers are refused. */
+export const staff = (s: number): Statuses => ({
+  anonymous: 401,
+  customer: 403,
+  otherCustomer: 403,
+  dealer: 403,
+  otherDealer: 403,
+  operator: s,
+  admin: s,
+});
+/** Administrators only (access 'admin'): staff accounts and the audit log. */
+export const admins = (s: number): Statuses => ({ ...staff(403), admin: s });
 
 const EXPECTATIONS: Record<string, (w: World) => Case> = {
   // Catalogue, gallery and content: every member, nobody else (SPEC.md §2: all routes need a user).
@@ -79,13 +99,27 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'GET /panel/api/v1/faq/categories/items': () => ({ expect: signedIn(200) }),
 
   // Sign-in and the session.
+  // Staff's second factor: public steps keyed by the single-use challenge of the password step.
+  'POST /panel/api/v1/auth/second-factor': () => ({
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+    expect: all(404),
+    why: 'public; a challenge that was never issued',
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrolment': () => ({
+    body: { challenge: 'x'.repeat(40) },
+    expect: all(404),
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrol': () => ({
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+    expect: all(404),
+  }),
   'POST /panel/api/v1/auth/login': () => ({
     body: { email: uniqueEmail('nobody'), password: 'Wrong#Password1' },
     expect: all(401),
     why: 'public; wrong credentials are 401 for everyone, signed in or not',
   }),
-  'GET /panel/api/v1/auth/me': () => ({ expect: signedIn(200) }),
-  'POST /panel/api/v1/auth/refresh-token': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/auth/me': () => ({ expect: anyAccount(200) }),
+  'POST /panel/api/v1/auth/refresh-token': () => ({ expect: anyAccount(200) }),
   'POST /panel/api/v1/auth/logout': () => ({
     fresh: 'session',
     expect: all(200),
@@ -98,7 +132,7 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
       password: 'New#Passw0rd',
       password_confirmation: 'New#Passw0rd',
     },
-    expect: signedIn(200),
+    expect: anyAccount(200),
   }),
   'POST /panel/api/v1/auth/check-password': () => ({
     body: { password: 'Excellence#2026' },
@@ -120,7 +154,7 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   }),
   'GET /panel/api/v1/users/update-language': (w) => ({
     url: `?language_id=${w.ids.languagePl}`,
-    expect: signedIn(200),
+    expect: anyAccount(200),
   }),
 
   // The member's own account (SPEC.md §6: profile, invoice data, interests, removal are the customer's).
@@ -238,6 +272,45 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     expect: all(200),
     why: "public: the reference page's script",
   }),
+
+  // The console: staff accounts and the audit log (administrators only), the invitation link (public).
+  'GET /panel/api/v1/staff/items': () => ({ url: '?page=1&sort=email&dir=desc', expect: admins(200) }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    body: { email: uniqueEmail('invite'), name: 'Ewa', surname: 'Nowa', type: 'OPERATOR', language: 'pl' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    url: String(w.ids.staffColleague),
+    body: { type: 'OPERATOR' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/deactivate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/activate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/reset-second-factor': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/resend-invitation': (w) => ({
+    url: String(w.ids.invitedColleague),
+    expect: admins(200),
+  }),
+  'GET /panel/api/v1/staff/invitation': () => ({
+    url: `?token=${'x'.repeat(40)}`,
+    expect: all(404),
+    why: 'public: the e-mailed link is the credential',
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+    expect: all(404),
+  }),
+  'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
+  'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
 
   // Outside the API.
   'GET /panel/media/*': (w) => ({

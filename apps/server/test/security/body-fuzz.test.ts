@@ -25,7 +25,11 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
-type Target = { who: 'anonymous' | 'customer' | 'dealer'; url?: string; body: Record<string, unknown> };
+type Target = {
+  who: 'anonymous' | 'customer' | 'dealer' | 'operator' | 'admin';
+  url?: string;
+  body: Record<string, unknown>;
+};
 
 const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/login': (w) => ({
@@ -48,6 +52,37 @@ const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/forgot-password': (w) => ({
     who: 'anonymous',
     body: { email: w.accounts.otherDealer.email },
+  }),
+  'POST /panel/api/v1/auth/second-factor': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrolment': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40) },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrol': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+  }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    who: 'admin',
+    body: {
+      email: 'fuzz-invite@example.com',
+      name: 'Ewa',
+      surname: 'Nowa',
+      type: 'OPERATOR',
+      language: 'pl',
+    },
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    who: 'admin',
+    url: `/staff/item/${w.ids.staffColleague}/role`,
+    body: { type: 'OPERATOR' },
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    who: 'anonymous',
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
   }),
   'POST /panel/api/v1/auth/reset-password': () => ({
     who: 'anonymous',

@@ -5,6 +5,7 @@ import {
   ZCheckPassword,
   ZForgotPassword,
   ZLogin,
+  ZLoginResult,
   ZResetPassword,
   ZSessionUser,
 } from '../schemas/auth';
@@ -14,23 +15,24 @@ export const authContract = {
   login: defineEndpoint({
     method: 'POST',
     path: '/auth/login',
-    summary: 'Signs in with e-mail and password; sets the session cookie and returns the session user',
+    summary:
+      'Signs in with e-mail and password: sets the session cookie and returns the session user, or for staff the second-factor step',
     access: 'public',
     body: ZLogin,
-    responses: { 200: ok(ZSessionUser) },
+    responses: { 200: ok(ZLoginResult) },
   }),
   me: defineEndpoint({
     method: 'GET',
     path: '/auth/me',
     summary: 'The signed-in user of this session, with its CSRF token',
-    access: 'user',
+    access: 'account',
     responses: { 200: ok(ZSessionUser) },
   }),
   refreshToken: defineEndpoint({
     method: 'POST',
     path: '/auth/refresh-token',
     summary: 'Extends the session by its full lifetime',
-    access: 'user',
+    access: 'account',
     responses: { 200: ZOk },
   }),
   logout: defineEndpoint({
@@ -44,7 +46,7 @@ export const authContract = {
     method: 'POST',
     path: '/auth/change-password',
     summary: 'Changes the password; every other session of the user ends',
-    access: 'user',
+    access: 'account',
     body: ZChangePassword,
     responses: { 200: ok(ZSessionUser) },
   }),

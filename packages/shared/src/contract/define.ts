@@ -13,11 +13,13 @@ import { ERROR_CODES } from '../error-codes';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint: anyone ('public'), any signed-in person ('user'), a club member
- * ('customer'), a dealer ('dealer'), the club's staff ('staff': operators and administrators) or an
- * administrator only ('admin').
+ * Who may call an endpoint: anyone ('public'), any signed-in account, staff included ('account': the
+ * session, the language, the password), a member or a dealer ('user'), a club member ('customer'), a
+ * dealer ('dealer'), the club's staff ('staff': operators and administrators) or an administrator
+ * only ('admin'). Members' and dealers' endpoints refuse staff (403); the console refuses members and
+ * dealers (apps/server/src/plugins/session.ts `mayCall`, docs/console.md).
  */
-export type EndpointAccess = 'public' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
+export type EndpointAccess = 'public' | 'account' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
 
 export type EndpointDefinition = {
   method: HttpMethod;

@@ -48,6 +48,9 @@ const pl = {
   postCode: 'Kod pocztowy ma format 00-000.',
   contactPhone: 'Podaj numer telefonu: od 9 do 15 cyfr, np. +48 512 345 678.',
   wholeNumber: 'Podaj liczbę całkowitą, np. 2.',
+  invalidChoice: 'Wybierz jedną z dostępnych wartości.',
+  dateRange: 'Data końcowa nie może być wcześniejsza niż początkowa.',
+  invalidCode: 'Wpisz 6 cyfr z aplikacji uwierzytelniającej albo kod odzyskiwania (xxxxx-xxxxx).',
 };
 
 type Catalogue = Record<keyof typeof pl, string>;
@@ -97,6 +100,9 @@ const en: Catalogue = {
   postCode: 'The postal code format is 00-000.',
   contactPhone: 'Enter a phone number of 9 to 15 digits, e.g. +48 512 345 678.',
   wholeNumber: 'Enter a whole number, e.g. 2.',
+  invalidChoice: 'Choose one of the available values.',
+  dateRange: 'The end date cannot be earlier than the start date.',
+  invalidCode: 'Enter the 6 digits from your authenticator app or a recovery code (xxxxx-xxxxx).',
 };
 
 export const validationMessages: Record<LanguageCode, Catalogue> = { pl, en };

@@ -49,3 +49,56 @@ export type TSessionUser = z.output<typeof ZSessionUser>;
 
 export const ZLanguage = z.strictObject({ id: z.number().int(), code: z.enum(LANGUAGES) });
 export type TLanguage = z.output<typeof ZLanguage>;
+
+/**
+ * Staff sign-in (docs/console.md): after the password, a staff account answers with a second-factor
+ * step instead of a session: CODE (enter the authenticator's code or a recovery code) or ENROL (first
+ * sign-in, or after an administrator reset the factor: scan the QR code, then enter a code).
+ */
+export const SECOND_FACTOR_STEPS = ['CODE', 'ENROL'] as const;
+export const ZSecondFactorStep = z.strictObject({
+  second_factor: z.enum(SECOND_FACTOR_STEPS),
+  /** Single-use, short-lived: proves the password was right; sent back with the code. */
+  challenge: z.string(),
+});
+export type TSecondFactorStep = z.output<typeof ZSecondFactorStep>;
+/** What auth/login answers: a session, or for staff the second-factor step. */
+export const ZLoginResult = z.union([ZSessionUser, ZSecondFactorStep]);
+export type TLoginResult = z.output<typeof ZLoginResult>;
+export const isSecondFactorStep = (value: TLoginResult): value is TSecondFactorStep =>
+  'second_factor' in value;
+
+const challenge = () => z.string().min(10, { error: 'validation.required' }).max(200);
+
+export const ZSecondFactorCode = z.object({
+  challenge: challenge(),
+  /** A six-digit TOTP code, or a recovery code (xxxxx-xxxxx). */
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(20, { error: 'validation.invalidCode' })
+    .regex(/^(\d{6}|[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5})$/, { error: 'validation.invalidCode' }),
+});
+export type TSecondFactorCode = z.infer<typeof ZSecondFactorCode>;
+
+export const ZEnrolmentStart = z.object({ challenge: challenge() });
+/** The secret to enrol: the QR code is drawn from `uri` on the page, `secret` is for typing it in. */
+export const ZEnrolment = z.strictObject({ secret: z.string(), uri: z.string() });
+export type TEnrolment = z.output<typeof ZEnrolment>;
+
+export const ZEnrolmentConfirm = z.object({
+  challenge: challenge(),
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .regex(/^\d{6}$/, { error: 'validation.invalidCode' }),
+});
+export type TEnrolmentConfirm = z.infer<typeof ZEnrolmentConfirm>;
+/** Enrolment done: the session user, and the recovery codes (shown once, never again). */
+export const ZEnrolmentDone = z.strictObject({
+  user: ZSessionUser,
+  recovery_codes: z.array(z.string()),
+});
+export type TEnrolmentDone = z.output<typeof ZEnrolmentDone>;

@@ -1,9 +1,9 @@
-import { PAGE_SIZE_CATALOGUE, parseProductParam } from '@club/shared';
+import { PAGE_SIZE_CATALOGUE, parseProductParam, USER_TYPE } from '@club/shared';
 import { catalogContract as contract } from '@club/shared/contract/catalog';
 import { contentContract } from '@club/shared/contract/content';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
 import { requireAuth, type SessionExtra } from '../../plugins/session';
 import { catalogCache, memberPartCache } from './cache';
@@ -25,6 +25,8 @@ import {
 
 export function catalogContext(request: FastifyRequest): CatalogContext {
   const { user } = requireAuth(request);
+  // Members' routes (access 'user'): the session plugin has already refused staff.
+  if (user.type !== USER_TYPE.CUSTOMER && user.type !== USER_TYPE.DEALER) throw forbidden();
   return { userId: user.id, type: user.type, lang: request.lang, today: clubToday() };
 }
 
