@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'NOT_FOUND',
   // Business conflicts (409)
+  /** A console save on an older `version` than the stored one (optimistic concurrency). */
+  'STALE',
   'ALREADY_IN_CART',
   'BONUS_ALREADY_JOINED',
   'CART_EMPTY',

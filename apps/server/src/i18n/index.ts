@@ -11,6 +11,7 @@ import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { staffMessages } from '../modules/staff/messages';
 import { commonMessages } from './common-messages';
+import { uploadMessages } from './upload-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
 const catalogues = {
@@ -26,6 +27,7 @@ const catalogues = {
   dealers: dealersMessages,
   bonus: bonusMessages,
   staff: staffMessages,
+  upload: uploadMessages,
 } as const;
 
 const resources = Object.fromEntries(

@@ -7,8 +7,11 @@ import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
+import { catalogAdminRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
+import { contentAdminRoutes } from './content/admin-routes';
 import { contentRoutes } from './content/routes';
+import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
@@ -22,8 +25,11 @@ import { staffRoutes } from './staff/routes';
  */
 export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
+  catalogAdminRoutes,
   galleryRoutes,
   contentRoutes,
+  contentAdminRoutes,
+  galleryAdminRoutes,
   authRoutes,
   languageRoutes,
   accountRoutes,

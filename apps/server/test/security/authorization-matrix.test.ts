@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/app';
+import { validProductBody } from '../../src/modules/catalog/admin-test-fixtures';
 import type { Client } from '../helpers';
 import { skipIfNoDatabase } from '../helpers';
 import {
@@ -324,6 +325,175 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: 'the sandbox operator page, keyed by an unguessable payment ref',
   }),
   'POST /panel/payments/sandbox/:ref/:action': () => ({ url: 'unknown-ref/pay', expect: all(404) }),
+  // The console's experiences (modules/catalog/admin-routes.ts): staff only. Writes on a version that
+  // is never current (409 STALE after the role check), so the matrix changes no demo experience.
+  'GET /panel/api/v1/admin/catalog/products': () => ({ url: '?q=tor&sort=name&dir=asc', expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/products/:id': (w) => ({ url: String(w.ids.product), expect: staff(200) }),
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    body: validProductBody({ alias: null }),
+    expect: staff(201),
+    why: 'a new hidden draft each time',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, product: validProductBody() },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/duplicate': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(201),
+    why: 'a hidden copy each time',
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/publish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, mode: 'on_sale' },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/unpublish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/archive': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(415),
+    why: 'a JSON body is not an upload: refused after the role check',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    body: { ids: [999_999] },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    body: { caption_pl: 'a', caption_en: 'b' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos/:photoId/cover': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
+  // The console's content and galleries (modules/content, modules/gallery admin-routes.ts): staff only.
+  // Writes name a missing row, an outdated version or order, or invalid input, so no member sees a change.
+  'GET /panel/api/v1/admin/content/about': () => ({ expect: staff(200) }),
+  'PUT /panel/api/v1/admin/content/about': () => ({
+    body: { version: 999_999, page: { title_pl: 'a', title_en: 'a' } },
+    expect: staff(409),
+  }),
+  'GET /panel/api/v1/admin/content/contact': () => ({ expect: staff(200) }),
+  'PUT /panel/api/v1/admin/content/contact': () => ({
+    body: {
+      version: 999_999,
+      contact: {
+        title_pl: 'a',
+        title_en: 'a',
+        email: 'desk@club.example',
+        phone: '+48 22 100 20 30',
+        days_pl: 'a',
+        days_en: 'a',
+      },
+    },
+    expect: staff(409),
+  }),
+  'GET /panel/api/v1/admin/content/faq': () => ({ expect: staff(200) }),
+  'POST /panel/api/v1/admin/content/faq/categories': () => ({
+    body: { name_pl: 'Nowa', name_en: 'New' },
+    expect: staff(201),
+    why: 'an empty category each time: members never see a category without questions',
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/order': () => ({
+    body: { ids: [999_999] },
+    expect: staff(409),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id': () => ({
+    url: '999999',
+    body: { version: 1, category: { name_pl: 'a', name_en: 'a' } },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/content/faq/categories/:id': () => ({ url: '999999', expect: staff(404) }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id/order': () => ({
+    url: '999999',
+    body: { ids: [1] },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/content/faq/questions': () => ({
+    body: {
+      category_id: 999_999,
+      question_pl: 'a',
+      question_en: 'a',
+      answer_pl: '<p>a</p>',
+      answer_en: '<p>a</p>',
+    },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/questions/:id': () => ({
+    url: '999999',
+    body: {
+      version: 1,
+      question: {
+        category_id: 1,
+        question_pl: 'a',
+        question_en: 'a',
+        answer_pl: '<p>a</p>',
+        answer_en: '<p>a</p>',
+      },
+    },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/content/faq/questions/:id': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/content/partners': () => ({ expect: staff(200) }),
+  'POST /panel/api/v1/admin/content/partners': () => ({ body: { name: '' }, expect: staff(422) }),
+  'PUT /panel/api/v1/admin/content/partners/order': () => ({ body: { ids: [999_999] }, expect: staff(409) }),
+  'PUT /panel/api/v1/admin/content/partners/:id': () => ({
+    url: '999999',
+    body: { version: 1, partner: { name: 'a' } },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/content/partners/:id/logo': () => ({ url: '999999', expect: staff(404) }),
+  'DELETE /panel/api/v1/admin/content/partners/:id': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/galleries': () => ({ url: '?year=2025&sort=name', expect: staff(200) }),
+  'GET /panel/api/v1/admin/galleries/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/galleries/:id': () => ({ url: '1', expect: staff(200) }),
+  'POST /panel/api/v1/admin/galleries': () => ({ body: { name_pl: '' }, expect: staff(422) }),
+  'PUT /panel/api/v1/admin/galleries/:id': () => ({
+    url: '1',
+    body: {
+      version: 999_999,
+      gallery: { name_pl: 'a', name_en: 'a', date: '2026-01-01', product_id: null, category_id: null },
+    },
+    expect: staff(409),
+  }),
+  'DELETE /panel/api/v1/admin/galleries/:id': () => ({ url: '999999', expect: staff(404) }),
+  'POST /panel/api/v1/admin/galleries/:id/photos': () => ({
+    url: '1',
+    expect: staff(415),
+    why: 'a JSON body is not an upload: refused after the role check',
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos': () => ({
+    url: '1',
+    body: { ids: [999_999] },
+    expect: staff(409),
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos/:photoId': () => ({
+    url: '1/999999',
+    body: { caption_pl: 'a', caption_en: 'b' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/galleries/:id/photos/:photoId': () => ({ url: '1/999999', expect: staff(404) }),
+  'POST /panel/api/v1/admin/galleries/:id/photos/:photoId/cover': () => ({
+    url: '1/999999',
+    expect: staff(404),
+  }),
   'GET /': () => ({ expect: all(302) }),
   'GET /panel': () => ({ expect: all(302) }),
   'GET /panel/': () => ({ expect: all(200), why: 'the app shell holds no data; screens ask the API' }),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/app';
+import { validProductBody } from '../../src/modules/catalog/admin-test-fixtures';
 import { type Client, skipIfNoDatabase } from '../helpers';
 import {
   API,
@@ -137,6 +138,42 @@ const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/sales/cart/order': () => ({
     who: 'customer',
     body: { discount_code: 'CLUB100', is_invoice: 1 },
+  }),
+  // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
+  // that is never current, so a mutated body is refused by validation or as stale, never a 500.
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    who: 'operator',
+    body: validProductBody({ alias: null }),
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}`,
+    body: { version: 999_999, product: validProductBody() },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/publish': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/publish`,
+    body: { version: 999_999, mode: 'on_sale' },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/unpublish': (w) => ({
+    who: 'admin',
+    url: `/admin/catalog/products/${w.ids.product}/unpublish`,
+    body: { version: 999_999 },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/archive': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/archive`,
+    body: { version: 999_999 },
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/photos`,
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/photos/999999`,
+    body: { caption_pl: 'Start', caption_en: 'Start' },
   }),
   // Reads its body without a schema: the provider checks the signature.
   'POST /panel/api/v1/payments/notify/:provider': () => ({

@@ -16,6 +16,14 @@ export const consolePaths = {
   invitation: `${CONSOLE_BASE}/invitation`,
   staff: `${CONSOLE_BASE}/staff`,
   audit: `${CONSOLE_BASE}/audit`,
+  galleries: `${CONSOLE_BASE}/galleries`,
+  galleryNew: `${CONSOLE_BASE}/galleries/new`,
+  gallery: `${CONSOLE_BASE}/galleries/:id`,
+  /** The content pages: the FAQ first, then the about page, the partners and contact. */
+  content: `${CONSOLE_BASE}/content`,
+  contentAbout: `${CONSOLE_BASE}/content/about`,
+  contentPartners: `${CONSOLE_BASE}/content/partners`,
+  contentContact: `${CONSOLE_BASE}/content/contact`,
 } as const;
 
 /** Who may see a console screen: every staff member, or administrators only. */
@@ -37,6 +45,8 @@ export type ConsoleNavEntry = {
 /** The side navigation, in its order. One line per screen. */
 export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
+  { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
+  { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

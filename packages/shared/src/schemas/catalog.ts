@@ -163,7 +163,8 @@ export const ZGallery = z.strictObject({
   image_url: z.string().nullable(),
   image_srcset: ZImageSrcset,
   images_count: int(),
-  images: z.array(ZPhoto),
+  /** Each photo with its caption in the member's language ('' when none): the slideshow's alt text. */
+  images: z.array(ZPhoto.extend({ caption: z.string() })),
 });
 export type TGallery = z.output<typeof ZGallery>;
 
