@@ -14,6 +14,9 @@ export const consolePaths = {
   secondFactor: `${CONSOLE_BASE}/sign-in`,
   /** The invitation link of a new staff member (sets the password, then the second factor). */
   invitation: `${CONSOLE_BASE}/invitation`,
+  experiences: `${CONSOLE_BASE}/experiences`,
+  /** One experience (`new` for the form of a new one): `consoleExperiencePath(id)`. */
+  experience: `${CONSOLE_BASE}/experiences/:id`,
   staff: `${CONSOLE_BASE}/staff`,
   audit: `${CONSOLE_BASE}/audit`,
   galleries: `${CONSOLE_BASE}/galleries`,
@@ -25,6 +28,8 @@ export const consolePaths = {
   contentPartners: `${CONSOLE_BASE}/content/partners`,
   contentContact: `${CONSOLE_BASE}/content/contact`,
 } as const;
+
+export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';
@@ -45,6 +50,7 @@ export type ConsoleNavEntry = {
 /** The side navigation, in its order. One line per screen. */
 export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
+  { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },

@@ -72,7 +72,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
   onRemove,
   onCover,
 }: PhotoUploaderProps<P>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -106,6 +106,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
 
   return (
     <div className={styles.uploader}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged from the desktop; the button inside chooses them by keyboard */}
       <section
         className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -190,7 +191,7 @@ function PhotoList<P extends UploaderPhoto>({
   onRemove,
   onCover,
 }: Pick<PhotoUploaderProps<P>, 'photos' | 'onReorder' | 'onCaptions' | 'onRemove' | 'onCover'>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [order, setOrder] = useState<number[] | null>(null);
   const ids = order ?? photos.map((p) => p.id);
   const byId = new Map(photos.map((p) => [p.id, p]));
@@ -272,7 +273,7 @@ function SortablePhoto<P extends UploaderPhoto>({
   count: number;
   onMove: (delta: number) => void;
 } & Pick<PhotoUploaderProps<P>, 'onCaptions' | 'onRemove' | 'onCover'>) {
-  const { t } = useTranslation('photoUploader');
+  const { t } = useTranslation('photoUploader', { useSuspense: false });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: photo.id });
   const [captionPl, setCaptionPl] = useState(photo.caption_pl);
