@@ -148,7 +148,7 @@ export class Client {
    */
   async loginStaff(email: string, password: string, totpSecret: string): Promise<LightMyRequestResponse> {
     const first = await this.request('POST', '/auth/login', { email, password });
-    if (first.statusCode !== 200) return first;
+    if (first.statusCode !== 202) return first;
     const step = (first.json() as { data: { second_factor?: string; challenge?: string } }).data;
     if (step.second_factor !== 'CODE') throw new Error(`expected the second-factor step, got ${first.body}`);
     const res = await this.request('POST', '/auth/second-factor', {

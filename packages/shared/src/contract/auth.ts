@@ -5,8 +5,8 @@ import {
   ZCheckPassword,
   ZForgotPassword,
   ZLogin,
-  ZLoginResult,
   ZResetPassword,
+  ZSecondFactorStep,
   ZSessionUser,
 } from '../schemas/auth';
 import { defineEndpoint, object, ok, ZOk } from './define';
@@ -16,10 +16,11 @@ export const authContract = {
     method: 'POST',
     path: '/auth/login',
     summary:
-      'Signs in with e-mail and password: sets the session cookie and returns the session user, or for staff the second-factor step',
+      'Signs in with e-mail and password: sets the session cookie and returns the session user (200), or for staff the second-factor step (202)',
     access: 'public',
     body: ZLogin,
-    responses: { 200: ok(ZLoginResult) },
+    // Staff get 202: the password was right, the second factor comes next (docs/console.md).
+    responses: { 200: ok(ZSessionUser), 202: ok(ZSecondFactorStep) },
   }),
   me: defineEndpoint({
     method: 'GET',

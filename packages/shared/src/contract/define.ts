@@ -36,7 +36,7 @@ export type EndpointDefinition = {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The response of each success status; failures share the error envelope (`ZErrorEnvelope`). */
-  responses: Partial<Record<200 | 201 | 204 | 302, z.ZodType>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302, z.ZodType>>;
   /** The body is not JSON (a calendar feed, a PDF): its media type, for the reference. */
   produces?: string;
 };
@@ -92,14 +92,17 @@ export type EndpointInput<E extends EndpointDefinition> = ([Schema<E, 'params'>]
   ([Schema<E, 'query'>] extends [never] ? unknown : { query?: z.input<Schema<E, 'query'>> }) &
   ([Schema<E, 'body'>] extends [never] ? unknown : { body: z.input<Schema<E, 'body'>> });
 
-/** The success body (the 200's, else the first success status's). */
-export type EndpointResponse<E extends EndpointDefinition> = E['responses'] extends {
-  200: infer S extends z.ZodType;
-}
-  ? z.output<S>
-  : E['responses'] extends { 201: infer S extends z.ZodType }
-    ? z.output<S>
-    : undefined;
+/** The statuses whose answer has a JSON body. */
+type BodyStatus = 200 | 201 | 202;
+
+type SuccessBodies<R> = {
+  [K in keyof R & BodyStatus]: R[K] extends z.ZodType ? z.output<R[K]> : never;
+}[keyof R & BodyStatus];
+
+/** The success body: of the one success status, or the union of several (auth/login's 200 and 202). */
+export type EndpointResponse<E extends EndpointDefinition> = [SuccessBodies<E['responses']>] extends [never]
+  ? undefined
+  : SuccessBodies<E['responses']>;
 
 /** The envelope's `data`, or undefined for `{ success: true }` alone. */
 export type EndpointData<E extends EndpointDefinition> =

@@ -1,12 +1,12 @@
 /** Staff sign-in's second factor (docs/console.md): TOTP codes, enrolment, recovery codes. */
+import { ZSessionUser } from '../schemas/auth';
 import {
   ZEnrolment,
   ZEnrolmentConfirm,
   ZEnrolmentDone,
   ZEnrolmentStart,
   ZSecondFactorCode,
-  ZSessionUser,
-} from '../schemas/auth';
+} from '../schemas/second-factor';
 import { defineEndpoint, ok } from './define';
 
 export const secondFactorContract = {

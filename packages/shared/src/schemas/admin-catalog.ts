@@ -32,12 +32,12 @@ const time = z
   .string({ error: 'validation.time' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
 const optionalTime = z
-  .union([time, z.literal(''), z.null()])
-  .optional()
+  .union([time, z.literal('')])
+  .nullish()
   .transform((v) => (v ? v : null));
 const optionalDate = z
-  .union([isoDate, z.literal(''), z.null()])
-  .optional()
+  .union([isoDate, z.literal('')])
+  .nullish()
   .transform((v) => (v ? v : null));
 
 const whole = (min: number, max: number) =>
@@ -109,8 +109,8 @@ export const ZAdminProductInput = z
     status_limit: whole(0, SEATS_MAX),
     video_id: optional(200),
     contact_email: z
-      .union([z.literal(''), z.null(), z.email({ error: 'validation.email' }).max(254)])
-      .optional()
+      .union([z.literal(''), z.email({ error: 'validation.email' }).max(254)])
+      .nullish()
       .transform((v) => (v ? v.toLowerCase() : null)),
     contact_phone: optional(40),
     /** The label question asked in the cart (e.g. "Car registration number"); empty: none. */

@@ -52,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Staff: a deactivated account reads like a wrong password; an active one goes on to its second factor.
       if (isStaffType(user.type)) {
         if (user.deactivatedAt) throw invalidCredentials();
+        reply.code(202);
         return { success: true as const, data: await secondFactorStep(app.db, user) };
       }
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);

@@ -24,7 +24,7 @@ describe.skipIf(skipIfNoDatabase)('staff second factor over http', () => {
 
   const passwordStep = async (c: Client, user: { email: string; password: string }) => {
     const res = await c.post('/auth/login', { email: user.email, password: user.password });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(202);
     return (res.json() as { data: Step }).data;
   };
 

@@ -1,5 +1,6 @@
 import { isStaffType, RATE_LIMITS } from '@club/shared';
-import type { TEnrolment, TEnrolmentDone, TSecondFactorStep, TSessionUser } from '@club/shared';
+import type { TSecondFactorStep, TSessionUser } from '@club/shared';
+import type { TEnrolment, TEnrolmentDone } from '@club/shared/schemas/second-factor';
 import { secondFactorContract as contract } from '@club/shared/contract/second-factor';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@club/shared/constants';
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { Spinner } from '../../components/ui';
 import { CONSOLE_BASE, type ConsolePage, isStaffUserType, mayOpen } from '../../config/console';
 import { paths } from '../../config/paths';
@@ -67,43 +67,50 @@ function GuardedPage({ page }: { page: LoadedPage }) {
   );
 }
 
+/**
+ * The console's routes as objects, read by `useRoutes`: `<Routes>`/`<Route>` would bring React Router's
+ * children-to-routes code into the framework chunk that members and dealers load too.
+ */
+const routes: RouteObject[] = [
+  ...pages
+    .filter((p) => p.access === 'public')
+    .map((page) => ({
+      path: relative(page.path),
+      element: (
+        <Suspense fallback={<Loading />}>
+          <page.Component />
+        </Suspense>
+      ),
+    })),
+  {
+    element: (
+      <StaffGuard>
+        <ConsoleLayout />
+      </StaffGuard>
+    ),
+    children: [
+      ...pages
+        .filter((p) => p.access !== 'public')
+        .map(
+          (page): RouteObject =>
+            relative(page.path) === ''
+              ? { index: true, element: <GuardedPage page={page} /> }
+              : { path: relative(page.path), element: <GuardedPage page={page} /> },
+        ),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+function ConsoleRoutes() {
+  return useRoutes(routes);
+}
+
 export default function ConsoleApp() {
   return (
     <Suspense fallback={<Loading />}>
       <Texts>
-        <Routes>
-          {pages
-            .filter((p) => p.access === 'public')
-            .map((page) => (
-              <Route
-                key={page.path}
-                path={relative(page.path)}
-                element={
-                  <Suspense fallback={<Loading />}>
-                    <page.Component />
-                  </Suspense>
-                }
-              />
-            ))}
-          <Route
-            element={
-              <StaffGuard>
-                <ConsoleLayout />
-              </StaffGuard>
-            }
-          >
-            {pages
-              .filter((p) => p.access !== 'public')
-              .map((page) =>
-                relative(page.path) === '' ? (
-                  <Route key={page.path} index element={<GuardedPage page={page} />} />
-                ) : (
-                  <Route key={page.path} path={relative(page.path)} element={<GuardedPage page={page} />} />
-                ),
-              )}
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
+        <ConsoleRoutes />
       </Texts>
     </Suspense>
   );

@@ -1,11 +1,10 @@
+import type { TSecondFactorStep, TSessionUser } from '@club/shared';
 import {
   type TEnrolmentConfirm,
   type TSecondFactorCode,
-  type TSecondFactorStep,
-  type TSessionUser,
   ZEnrolmentConfirm,
   ZSecondFactorCode,
-} from '@club/shared';
+} from '@club/shared/schemas/second-factor';
 import { secondFactorContract } from '@club/shared/contract/second-factor';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
