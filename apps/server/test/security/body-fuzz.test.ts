@@ -32,6 +32,15 @@ type Target = {
   body: Record<string, unknown>;
 };
 
+const faqQuestion = () => ({
+  category_id: 1,
+  question_pl: 'Czy?',
+  question_en: 'Is it?',
+  answer_pl: '<p>Tak.</p>',
+  answer_en: '<p>Yes.</p>',
+});
+const gallery = () => ({ name_pl: 'Tor', name_en: 'Track', date: '2026-05-01' });
+
 const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/login': (w) => ({
     who: 'anonymous',
@@ -175,6 +184,85 @@ const TARGETS: Record<string, (w: World) => Target> = {
     url: `/admin/catalog/products/${w.ids.product}/photos/999999`,
     body: { caption_pl: 'Start', caption_en: 'Start' },
   }),
+  // The console's content and galleries: creations with a valid form (a success adds a row), and saves
+  // on a version that is never current, so a mutated body is refused by validation or as stale.
+  'PUT /panel/api/v1/admin/content/about': () => ({
+    who: 'operator',
+    body: { version: 999_999, page: { title_pl: 'O klubie', title_en: 'About the club' } },
+  }),
+  'PUT /panel/api/v1/admin/content/contact': () => ({
+    who: 'operator',
+    body: {
+      version: 999_999,
+      contact: {
+        title_pl: 'Kontakt',
+        title_en: 'Contact',
+        email: 'club@example.com',
+        phone: '+48 512 345 678',
+        days_pl: 'pn–pt',
+        days_en: 'Mon–Fri',
+      },
+    },
+  }),
+  'POST /panel/api/v1/admin/content/faq/categories': () => ({
+    who: 'operator',
+    body: { name_pl: 'Pytania', name_en: 'Questions' },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/order': () => ({
+    who: 'operator',
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/categories/1',
+    body: { version: 999_999, category: { name_pl: 'Pytania', name_en: 'Questions' } },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id/order': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/categories/1/order',
+    body: { ids: [999_999] },
+  }),
+  'POST /panel/api/v1/admin/content/faq/questions': () => ({
+    who: 'operator',
+    body: faqQuestion(),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/questions/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/questions/1',
+    body: { version: 999_999, question: faqQuestion() },
+  }),
+  'POST /panel/api/v1/admin/content/partners': () => ({
+    who: 'operator',
+    body: { name: 'Partner', url: 'https://example.com' },
+  }),
+  'PUT /panel/api/v1/admin/content/partners/order': () => ({
+    who: 'operator',
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/content/partners/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/partners/1',
+    body: { version: 999_999, partner: { name: 'Partner', url: 'https://example.com' } },
+  }),
+  'POST /panel/api/v1/admin/galleries': () => ({
+    who: 'operator',
+    body: gallery(),
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}`,
+    body: { version: 999_999, gallery: gallery() },
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos/:photoId': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}/photos/999999`,
+    body: { caption_pl: 'Start', caption_en: 'Start' },
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}/photos`,
+    body: { ids: [999_999] },
+  }),
   // Reads its body without a schema: the provider checks the signature.
   'POST /panel/api/v1/payments/notify/:provider': () => ({
     who: 'anonymous',
@@ -312,7 +400,7 @@ describe.skipIf(skipIfNoDatabase)('every body schema, fuzzed', () => {
       await fc.assert(
         fc.asyncProperty(bodies(target.body), async (body) => {
           const res = await w.t.app.inject({
-            method: 'POST',
+            method: routeKey.split(' ')[0] as 'POST' | 'PUT',
             url: `${API}${url}`,
             headers: {
               'content-type': 'application/json',
