@@ -31,10 +31,8 @@ async function expectInert(page: Page, w: Watch, where: string) {
     await page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], MARK),
     where,
   ).toBeUndefined();
-  expect(
-    await page.locator('img[src="x"], script:not([src]), [onerror], a[href^="javascript" i]').count(),
-    where,
-  ).toBe(0);
+  // The attack's image may stay as a plain (broken) picture; its handler, scripts and links may not.
+  expect(await page.locator('script:not([src]), [onerror], a[href^="javascript" i]').count(), where).toBe(0);
   expect(w.problems, where).toEqual([]);
 }
 

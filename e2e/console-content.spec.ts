@@ -72,7 +72,7 @@ test('an operator adds a FAQ question, then edits its answer with the editor; a 
 
   // The category goes (with its question) after a confirmation; the member no longer sees it.
   await panel.getByRole('button', { name: `Usuń: ${category}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Usuń' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Usuń' }).click();
   await expect(panel).toBeHidden();
   await member.reload();
   await expect(member.getByRole('heading', { level: 1 })).toBeVisible();

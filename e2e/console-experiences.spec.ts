@@ -140,6 +140,8 @@ test('an operator creates an experience with photos and publishes it; a member f
   await card.getByRole('link', { name: name.pl, exact: true }).click();
   await expect(member.getByRole('heading', { name: name.pl, level: 1 })).toBeVisible();
   await expect(member.getByTestId('product-price')).toHaveText(/1\s?450,00/);
+  // The captioned photo, moved first by the operator, is named by its Polish caption.
+  await expect(member.getByRole('button', { name: 'Przełęcze alpejskie' })).toBeVisible();
   await member.getByRole('button', { name: 'Dodaj do koszyka' }).click();
   await expect(member.getByRole('link', { name: 'W koszyku' })).toBeVisible();
   await expect(member.getByRole('link', { name: 'Koszyk: 1 pozycja' })).toBeVisible();

@@ -380,6 +380,17 @@ describe.skipIf(skipIfNoDatabase)('console: experiences', () => {
       ids: [ids[2], ids[0], ids[1]],
     });
     expect((order.json().data as { id: number }[]).map((p) => p.id)).toEqual([ids[2], ids[0], ids[1]]);
+    // Members read each photo's caption in their language (their alt text), in the console's order.
+    const full = (await operator.get(`${API}/${product.id}`)).json().data as Product;
+    await operator.post(`${API}/${product.id}/publish`, { version: full.version, mode: 'on_sale' });
+    for (const [language, captions] of [
+      ['pl', ['', '', 'Start <b>wyścigu</b>']],
+      ['en', ['', '', 'The start']],
+    ] as const) {
+      const member = memberApi(t.app, await createMember(t.app.db, { language }));
+      const seen = (await member.get(`/products/item/${product.id}`)).json().data;
+      expect(seen.images.map((i: { caption: string }) => i.caption)).toEqual(captions);
+    }
     const wrongOrder = await operator.request('PUT', `${API}/${product.id}/photos`, {
       ids: [ids[0], ids[1]],
     });
@@ -397,6 +408,7 @@ describe.skipIf(skipIfNoDatabase)('console: experiences', () => {
     const actions = (await auditRows(t.app, 'photo', ids[2])).map((r) => r.action);
     expect(actions).toEqual(['delete', 'upload']);
     expect((await auditRows(t.app, 'product', product.id)).map((r) => r.action)).toEqual([
+      'publish',
       'reorder',
       'cover',
       'create',

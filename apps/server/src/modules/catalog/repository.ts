@@ -120,8 +120,10 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       .select({
         ...sharedColumns(lang),
         images: sql<
-          { file: string }[]
-        >`coalesce((select json_agg(json_build_object('file', pi.file) order by pi.position, pi.id)
+          { file: string; caption: string }[]
+        >`coalesce((select json_agg(json_build_object('file', pi.file, 'caption', ${sql.raw(
+          en ? 'pi.caption_en' : 'pi.caption_pl',
+        )}) order by pi.position, pi.id)
           from product_images pi where pi.product_id = ${products.id}), '[]'::json)`,
         files: sql<
           { name: string; file: string }[]
@@ -564,6 +566,7 @@ export async function productDetailJson(
         file: i.file,
         file_url: mediaUrl(i.file)!,
         srcset: mediaSrcset(i.file),
+        caption: i.caption,
       })),
       files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
       partners: row.partners.map((p) => ({

@@ -20,7 +20,7 @@ export function productSlides(
   return p.images.map((image, i) => ({
     src: image.file_url,
     srcSet: image.srcset,
-    alt: (image as { caption?: string | null }).caption || t('photoOf', { name: p.name, number: i + 1 }),
+    alt: image.caption || t('photoOf', { name: p.name, number: i + 1 }),
   }));
 }
 

@@ -87,7 +87,7 @@ export function previewProduct(
       file: p.file,
       file_url: p.file_url,
       srcset: p.srcset,
-      caption: (en ? p.caption_en : p.caption_pl) || null,
+      caption: en ? p.caption_en : p.caption_pl,
     })),
     partners: options.partners
       .filter((p) => (v.partner_ids ?? []).includes(p.id))
