@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -104,6 +105,27 @@ export const orderItems = pgTable(
     cartLabelAnswer: text('cart_label_answer'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/**
+ * Seats each member holds per experience in orders waiting for payment or paid: the per-member limit
+ * (SPEC.md §9) reads this one row instead of summing the member's order history. Kept by triggers on
+ * orders and order_items in the order's own transaction (migration `member-product-seats`), so every
+ * path that places, pays, expires, cancels or removes an order keeps it equal to a recount
+ * (`seat-counters.test.ts`).
+ */
+export const memberProductSeats = pgTable(
+  'member_product_seats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
 /** Payment notifications already handled: a repeated one is recognised and ignored. */

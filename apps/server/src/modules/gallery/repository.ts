@@ -70,8 +70,18 @@ export async function listGalleries(
   query: { page: number; year?: number; month?: number },
 ): Promise<{ data: TGallery[]; total: number }> {
   const conditions: SQL[] = [];
-  if (query.year !== undefined) conditions.push(sql`extract(year from ${galleries.date}) = ${query.year}`);
-  if (query.month !== undefined) conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
+  // Date ranges, not extract(): the date index serves them (a month with no year is any year's).
+  if (query.year !== undefined && query.month !== undefined) {
+    conditions.push(sql`${galleries.date} >= make_date(${query.year}::int, ${query.month}::int, 1)`);
+    conditions.push(
+      sql`${galleries.date} < make_date(${query.year}::int, ${query.month}::int, 1) + interval '1 month'`,
+    );
+  } else if (query.year !== undefined) {
+    conditions.push(sql`${galleries.date} >= make_date(${query.year}::int, 1, 1)`);
+    conditions.push(sql`${galleries.date} < make_date(${query.year}::int + 1, 1, 1)`);
+  } else if (query.month !== undefined) {
+    conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(galleries).where(where);
   const rows = await db
