@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demo, expect, signIn, test } from './fixtures';
+import { api, attack, captionAttacks, expectInert, MARK, watch } from './support/xss';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -11,45 +11,6 @@ test.describe.configure({ timeout: 180_000 });
  * console's own screens: the rich text is sanitised on the server before it is stored and again on
  * the page; captions are text.
  */
-const MARK = '__consoleXss';
-const attack = (n: number) =>
-  `<p>Safe ${n}</p><script>window.${MARK}=${n}</script><img src="x" onerror="window.${MARK}=${n};alert(${n})"><p><a href="javascript:window.${MARK}=${n}">link ${n}</a></p>`;
-
-type Watch = { problems: string[] };
-function watch(page: Page): Watch {
-  const w: Watch = { problems: [] };
-  page.on('dialog', async (d) => {
-    w.problems.push(`dialog: ${d.message()}`);
-    await d.dismiss();
-  });
-  page.on('pageerror', (e) => w.problems.push(`page error: ${e.message}`));
-  return w;
-}
-
-async function expectInert(page: Page, w: Watch, where: string) {
-  expect(
-    await page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], MARK),
-    where,
-  ).toBeUndefined();
-  // The attack's image may stay as a plain (broken) picture; its handler, scripts and links may not.
-  expect(await page.locator('script:not([src]), [onerror], a[href^="javascript" i]').count(), where).toBe(0);
-  expect(w.problems, where).toEqual([]);
-}
-
-async function api(request: APIRequestContext) {
-  const me = await (await request.get('/panel/api/v1/auth/me')).json();
-  const headers = { 'x-csrf-token': me.data.csrf_token as string };
-  const call = async (method: 'post' | 'put' | 'delete', path: string, data?: unknown) => {
-    const res = await request[method](`/panel/api/v1${path}`, {
-      headers,
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()).data;
-  };
-  return { headers, call };
-}
-
 test('script, onerror and javascript: links in every rich text and caption of the content console never run (pl and en)', async ({
   asStaff,
 }) => {
@@ -91,8 +52,7 @@ test('script, onerror and javascript: links in every rich text and caption of th
   });
   expect(upload.status()).toBe(201);
   const photo = (await upload.json()).data;
-  const captionPl = `<img src="x" onerror="window.${MARK}=5">`;
-  const captionEn = `"><script>window.${MARK}=6</script>`;
+  const { pl: captionPl, en: captionEn } = captionAttacks;
   await call('put', `/admin/galleries/${gallery.id}/photos/${photo.id}`, {
     caption_pl: captionPl,
     caption_en: captionEn,

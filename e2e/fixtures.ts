@@ -121,7 +121,7 @@ export async function signInStaffByApi(request: APIRequestContext, staff: StaffU
   const first = await request.post('/panel/api/v1/auth/login', {
     data: { email: staff.email, password: staff.password },
   });
-  expect(first.status(), await first.text()).toBe(200);
+  expect(first.status(), await first.text()).toBe(202);
   const { challenge } = (await first.json()).data as { challenge: string };
   const second = await request.post('/panel/api/v1/auth/second-factor', {
     data: { challenge, code: await totpCode(staff.totpSecret!) },
