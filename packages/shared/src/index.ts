@@ -22,3 +22,4 @@ export * from './schemas/account';
 export * from './schemas/catalog';
 export * from './schemas/staff';
 export * from './availability';
+export * from './payment-statuses';

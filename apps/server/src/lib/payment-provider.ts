@@ -1,3 +1,5 @@
+import type { PaymentOutcomeStatus, RefundStatus } from '@club/shared';
+
 /**
  * A payment operator behind one interface (DESIGN.md §3 PAYMENT_PROVIDER): the order module asks
  * for a redirect URL; the operator later tells us the outcome with a notification that we verify
@@ -29,11 +31,8 @@ export type PaymentOutcome = {
   eventId: string;
   /** The registration's id as we sent it (`${paymentRef}.${attempt}`, or the bare paymentRef). */
   ref: string;
-  /**
-   * PAID: money taken (after confirm()). WAITING_FOR_CONFIRMATION: PayU holds the money until we
-   * accept or reject it. CANCELLED: this attempt failed. PENDING: nothing to do yet.
-   */
-  status: 'PAID' | 'CANCELLED' | 'PENDING' | 'WAITING_FOR_CONFIRMATION';
+  /** PAYMENT_OUTCOME_STATUSES of shared; PAID only after confirm(). */
+  status: PaymentOutcomeStatus;
   amountGrosze: number;
   currency: string;
   /** The operator's transaction id (Przelewy24 orderId, PayU orderId): refunds need it. */
@@ -46,7 +45,7 @@ export type RefundNotice = {
   eventId: string;
   providerOrderId: string;
   amountGrosze: number;
-  status: 'REFUNDED' | 'REFUND_FAILED';
+  status: RefundStatus;
 };
 
 export type VerifiedNotification =

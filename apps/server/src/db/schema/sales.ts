@@ -1,4 +1,11 @@
-import { ORDER_STATUSES, PRODUCT_TYPE, PRODUCT_TYPES } from '@club/shared';
+import {
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_OUTCOME_STATUSES,
+  PRODUCT_TYPE,
+  PRODUCT_TYPES,
+  REFUND_STATUSES,
+} from '@club/shared';
 import {
   boolean,
   date,
@@ -136,7 +143,7 @@ export const paymentEvents = pgTable('payment_events', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull().unique(),
-  status: text('status').notNull(),
+  status: text('status', { enum: [...PAYMENT_OUTCOME_STATUSES, ...REFUND_STATUSES] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -151,7 +158,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
     provider: text('provider'),
     amountGrosze: integer('amount_grosze'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),

@@ -1,4 +1,4 @@
-import { formatMoney, groszeToPln, PUBLISHED_ON_SALE, ORDER_STATUS } from '@club/shared';
+import { formatMoney, groszeToPln, ORDER_EVENT_KIND, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -121,7 +121,7 @@ export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}
         .for('update', { skipLocked: true });
       if (!order) return false;
       await cancelLockedOrder(tx, deps, order);
-      await recordOrderEvent(tx, order.id, 'EXPIRED', { provider: order.paymentProvider });
+      await recordOrderEvent(tx, order.id, ORDER_EVENT_KIND.EXPIRED, { provider: order.paymentProvider });
       return true;
     });
     if (!done) break;

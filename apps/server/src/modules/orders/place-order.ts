@@ -5,6 +5,7 @@ import {
   type LanguageCode,
   type TPlaceOrder,
   type TPlaceOrderResult,
+  ORDER_EVENT_KIND,
   ORDER_STATUS,
 } from '@club/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -165,7 +166,7 @@ export async function placeOrder(
         lines.map((l) => l.row.id),
       ),
     );
-    await recordOrderEvent(tx, order!.id, total === 0 ? 'PAID' : 'CREATED', {
+    await recordOrderEvent(tx, order!.id, total === 0 ? ORDER_EVENT_KIND.PAID : ORDER_EVENT_KIND.CREATED, {
       provider: provider.name,
       amountGrosze: total,
     });
@@ -246,7 +247,7 @@ export async function registerPayment(
       })),
     });
     await app.db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
-    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTERED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTERED, {
       provider: provider.name,
       amountGrosze: order.totalGrosze,
       detail: { attempt: counted!.attempts, providerOrderId },
@@ -254,7 +255,7 @@ export async function registerPayment(
     return redirectUrl;
   } catch (error) {
     app.log.error({ err: error, orderId: order.id }, 'payment provider refused the order');
-    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTRATION_FAILED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTRATION_FAILED, {
       provider: provider.name,
       detail: { attempt: counted!.attempts, reason: error instanceof Error ? error.message : 'unknown' },
     });

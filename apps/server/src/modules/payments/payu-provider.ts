@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/tokens';
 import {
@@ -57,14 +58,15 @@ const ZRefundNotification = z.object({
   }),
 });
 
+/** PayU's order statuses (its own words) as ours; NEW and PENDING are both "nothing yet". */
 const statusOf = (s: string): PaymentOutcome['status'] =>
   s === 'COMPLETED'
-    ? 'PAID'
+    ? PAYMENT_OUTCOME_STATUS.PAID
     : s === 'CANCELED'
-      ? 'CANCELLED'
+      ? PAYMENT_OUTCOME_STATUS.CANCELLED
       : s === 'WAITING_FOR_CONFIRMATION'
-        ? 'WAITING_FOR_CONFIRMATION'
-        : 'PENDING';
+        ? PAYMENT_OUTCOME_STATUS.WAITING_FOR_CONFIRMATION
+        : PAYMENT_OUTCOME_STATUS.PENDING;
 
 /** PayU REST API v2.1 (docs/payments.md): OAuth, orders, notifications, order read, refunds. */
 export function createPayuProvider(opts: PayuOptions): PaymentProvider {
@@ -184,7 +186,7 @@ export function createPayuProvider(opts: PayuOptions): PaymentProvider {
           eventId: `refund-${r.refund.refundId}-${r.refund.status}`,
           providerOrderId: r.orderId,
           amountGrosze: Number(r.refund.amount),
-          status: r.refund.status === 'FINALIZED' ? 'REFUNDED' : 'REFUND_FAILED',
+          status: r.refund.status === 'FINALIZED' ? REFUND_STATUS.REFUNDED : REFUND_STATUS.REFUND_FAILED,
         },
       };
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/tokens';
 import {
@@ -121,7 +122,7 @@ export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvid
           outcome: {
             eventId: `trn-${n.orderId}`,
             ref: n.sessionId,
-            status: 'PAID',
+            status: PAYMENT_OUTCOME_STATUS.PAID,
             amountGrosze: n.amount,
             currency: n.currency,
             providerOrderId: String(n.orderId),
@@ -149,13 +150,13 @@ export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvid
           providerOrderId: String(r.orderId),
           amountGrosze: r.amount,
           // 0: refund completed, 1: rejected (Przelewy24's refund notification).
-          status: r.status === 0 ? 'REFUNDED' : 'REFUND_FAILED',
+          status: r.status === 0 ? REFUND_STATUS.REFUNDED : REFUND_STATUS.REFUND_FAILED,
         },
       };
     },
 
     async confirm(outcome: PaymentOutcome) {
-      if (outcome.status !== 'PAID' || !outcome.providerOrderId) return outcome;
+      if (outcome.status !== PAYMENT_OUTCOME_STATUS.PAID || !outcome.providerOrderId) return outcome;
       const orderId = Number(outcome.providerOrderId);
       const json = (await call(
         'PUT',
