@@ -73,6 +73,20 @@ export function contractSerializerCompiler({ schema }: { schema: unknown }) {
   return fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
 }
 
+/**
+ * Sends JSON encoded before the request (a document made once, a cached catalogue's bytes). It
+ * passes by the serializer by schema, so the compiler cannot check it against the contract's type:
+ * with CHECK_CONTRACT on, `onSend` reads it back against the schema instead. The one place that
+ * steps past the route's typed reply.
+ */
+export function sendEncodedJson(
+  reply: FastifyReply,
+  body: string | Buffer | readonly Buffer[],
+): FastifyReply {
+  const encoded = typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.concat(body);
+  return reply.type('application/json; charset=utf-8').send(encoded as never);
+}
+
 export class ContractViolation extends Error {}
 
 function check(
