@@ -116,6 +116,24 @@ export async function callOperator(
   }
 }
 
+/**
+ * A JSON call to the operator (both REST operators speak JSON): the body sent as JSON, the answer
+ * read as JSON, or null when it is none. What counts as a failure is the adapter's to say.
+ */
+export async function callOperatorJson(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown; retries?: number },
+): Promise<{ res: Response; json: Record<string, unknown> | null }> {
+  const { body, headers, ...rest } = init;
+  const res = await callOperator(url, {
+    ...rest,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { res, json };
+}
+
 /** `${paymentRef}.${attempt}` → paymentRef (paymentRef is base64url: it has no dot). */
 export const baseRef = (ref: string) => ref.split('.')[0]!;
 
