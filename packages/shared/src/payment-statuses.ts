@@ -21,6 +21,10 @@ export const REFUND_STATUSES = ['REFUNDED', 'REFUND_FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_STATUS = membersOf(REFUND_STATUSES);
 
+/** What payment_events records of each notification: a payment's outcome or a refund's. */
+export const PAYMENT_EVENT_STATUSES = [...PAYMENT_OUTCOME_STATUSES, ...REFUND_STATUSES] as const;
+export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
+
 /**
  * The kinds of an order's timeline (order_events), read by the sales desk; docs/payments.md
  * describes each.

@@ -1,10 +1,9 @@
 import {
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
-  PAYMENT_OUTCOME_STATUSES,
+  PAYMENT_EVENT_STATUSES,
   PRODUCT_TYPE,
   PRODUCT_TYPES,
-  REFUND_STATUSES,
 } from '@club/shared';
 import {
   boolean,
@@ -143,7 +142,7 @@ export const paymentEvents = pgTable('payment_events', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull().unique(),
-  status: text('status', { enum: [...PAYMENT_OUTCOME_STATUSES, ...REFUND_STATUSES] }).notNull(),
+  status: text('status', { enum: PAYMENT_EVENT_STATUSES }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

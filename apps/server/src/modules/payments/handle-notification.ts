@@ -1,6 +1,13 @@
-import { ORDER_EVENT_KIND, ORDER_STATUS, PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
+import {
+  ORDER_EVENT_KIND,
+  ORDER_STATUS,
+  PAYMENT_OUTCOME_STATUS,
+  type PaymentEventStatus,
+  REFUND_STATUS,
+} from '@club/shared';
 import type { NotificationResult } from '@club/shared/contract/payments';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -67,17 +74,7 @@ export async function handleNotification(
   if (confirmed.status === PAYMENT_OUTCOME_STATUS.PENDING) {
     // Only a notification that itself says PENDING is recorded (its id names that status).
     if (outcome.status === PAYMENT_OUTCOME_STATUS.PENDING) {
-      const [event] = await app.db
-        .insert(paymentEvents)
-        .values({
-          orderId: order.id,
-          provider: provider.name,
-          eventId: `${provider.name}:${outcome.eventId}`,
-          status: PAYMENT_OUTCOME_STATUS.PENDING,
-        })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (event)
+      if (await firstTimeSeen(app.db, order.id, provider, outcome.eventId, PAYMENT_OUTCOME_STATUS.PENDING))
         await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_PENDING, {
           provider: provider.name,
           amountGrosze: confirmed.amountGrosze,
@@ -105,17 +102,8 @@ export async function handleNotification(
 
   const result = await app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    const [event] = await tx
-      .insert(paymentEvents)
-      .values({
-        orderId: order.id,
-        provider: provider.name,
-        eventId: `${provider.name}:${confirmed.eventId}`,
-        status: confirmed.status,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!event || !locked) return 'duplicate' as const;
+    const first = await firstTimeSeen(tx, order.id, provider, confirmed.eventId, confirmed.status);
+    if (!first || !locked) return 'duplicate' as const;
     const at = { provider: provider.name, amountGrosze: confirmed.amountGrosze };
     const detail = { providerOrderId: confirmed.providerOrderId, ref: confirmed.ref };
     if (confirmed.status === PAYMENT_OUTCOME_STATUS.CANCELLED) {
@@ -181,6 +169,25 @@ export async function handleNotification(
   }
 }
 
+/**
+ * Records an operator's notification once (payment_events, unique by the operator's event id):
+ * true the first time, false for a repeat, however many arrive at once.
+ */
+async function firstTimeSeen(
+  db: Tx,
+  orderId: number,
+  provider: PaymentProvider,
+  eventId: string,
+  status: PaymentEventStatus,
+): Promise<boolean> {
+  const [event] = await db
+    .insert(paymentEvents)
+    .values({ orderId, provider: provider.name, eventId: `${provider.name}:${eventId}`, status })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return event !== undefined;
+}
+
 function rightMoney(order: OrderRow, outcome: PaymentOutcome): boolean {
   return outcome.currency === CURRENCY && outcome.amountGrosze === order.totalGrosze;
 }
@@ -231,17 +238,8 @@ async function handleRefundNotice(
           order by id limit 1`)) as unknown as { rows: { order_id: number }[] }
       ).rows[0]?.order_id;
     if (!orderId) return 'unknown-order' as const;
-    const [event] = await tx
-      .insert(paymentEvents)
-      .values({
-        orderId,
-        provider: provider.name,
-        eventId: `${provider.name}:${refund.eventId}`,
-        status: refund.status,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!event) return 'duplicate' as const;
+    if (!(await firstTimeSeen(tx, orderId, provider, refund.eventId, refund.status)))
+      return 'duplicate' as const;
     await recordOrderEvent(
       tx,
       orderId,
