@@ -88,6 +88,10 @@ function productColumns(lang: LanguageCode) {
 type MemberPart = { seatsTaken: number; inCart: boolean; heldQuantity: number; notificationSet: boolean };
 type SharedRow = Awaited<ReturnType<ReturnType<typeof sharedPageQuery>['execute']>>[number];
 
+/** A visible experience by its id or its alias (the prepared statement's `key`). */
+const visibleBy = (by: 'id' | 'alias') =>
+  and(visible, eq(by === 'id' ? products.id : products.alias, sql.placeholder('key')));
+
 /**
  * The hot catalogue queries are prepared once per database handle (and on PostgreSQL planned once
  * per pooled connection, by name), the way plugins/session.ts prepares the session lookup: a list
@@ -101,12 +105,7 @@ function productQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       .select(productColumns(lang))
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          visible,
-          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
-        ),
-      )
+      .where(visibleBy(by))
       .limit(1)
       .prepare(`club_catalog_product_${by}_${lang}`),
   );
@@ -137,12 +136,7 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          visible,
-          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
-        ),
-      )
+      .where(visibleBy(by))
       .limit(1)
       .prepare(name),
   );
