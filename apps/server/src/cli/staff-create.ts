@@ -5,7 +5,7 @@
  * (docs/console.md). Uses the same DATABASE_URL / DATA_DIR as the server; migrates first.
  */
 import { parseArgs } from 'node:util';
-import { type LANGUAGES, type STAFF_TYPES, ZStaffInvite } from '@club/shared';
+import { type LANGUAGES, type STAFF_TYPES, USER_TYPE, ZStaffInvite } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
@@ -75,7 +75,7 @@ async function main() {
       email: { type: 'string' },
       name: { type: 'string' },
       surname: { type: 'string', default: '' },
-      role: { type: 'string', default: 'ADMIN' },
+      role: { type: 'string', default: USER_TYPE.ADMIN },
       language: { type: 'string', default: 'pl' },
     },
   });

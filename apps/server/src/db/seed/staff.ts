@@ -1,3 +1,4 @@
+import { USER_TYPE } from '@club/shared';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -16,7 +17,7 @@ export async function seedStaffDemo({ db }: { db: Db }): Promise<void> {
   await db.insert(users).values([
     {
       email: 'operator@example.com',
-      type: 'OPERATOR',
+      type: USER_TYPE.OPERATOR,
       languageCode: 'pl',
       name: 'Marta',
       surname: 'Lewandowska',
@@ -25,7 +26,7 @@ export async function seedStaffDemo({ db }: { db: Db }): Promise<void> {
     },
     {
       email: 'admin@example.com',
-      type: 'ADMIN',
+      type: USER_TYPE.ADMIN,
       languageCode: 'pl',
       name: 'Tomasz',
       surname: 'Zieliński',

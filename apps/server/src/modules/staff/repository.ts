@@ -1,5 +1,5 @@
 import type { StaffStatus, TAuditQuery, TStaffListQuery, TStaffMember } from '@club/shared';
-import { PAGE_SIZE_AUDIT, PAGE_SIZE_STAFF } from '@club/shared';
+import { PAGE_SIZE_AUDIT, PAGE_SIZE_STAFF, STAFF_TYPES } from '@club/shared';
 import {
   and,
   asc,
@@ -20,7 +20,6 @@ import type { Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { UserRow } from '../../types';
 
-const STAFF = ['OPERATOR', 'ADMIN'] as const;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function staffStatus(user: Pick<UserRow, 'deactivatedAt' | 'passwordHash'>): StaffStatus {
@@ -57,7 +56,7 @@ const STATUS_WHERE: Record<StaffStatus, SQL> = {
 };
 
 export async function listStaff(db: Tx, q: TStaffListQuery) {
-  const filters: SQL[] = [inArray(users.type, [...STAFF])];
+  const filters: SQL[] = [inArray(users.type, [...STAFF_TYPES])];
   if (q.type) filters.push(eq(users.type, q.type));
   if (q.status) filters.push(STATUS_WHERE[q.status]);
   for (const word of (q.search ?? '').split(/\s+/).filter(Boolean)) {
@@ -92,7 +91,7 @@ export async function findStaffForUpdate(db: Tx, id: number) {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), inArray(users.type, [...STAFF])))
+    .where(and(eq(users.id, id), inArray(users.type, [...STAFF_TYPES])))
     .limit(1)
     .for('update');
   return row ?? null;
