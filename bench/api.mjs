@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { runScale } from './scale.mjs';
 import {
   cpuMsOf,
   ensureBuild,
@@ -35,6 +36,8 @@ const { values: opts } = parseArgs({
     build: { type: 'boolean', default: false },
     /** Runs the server under --cpu-prof and prints where its CPU time went (per database run). */
     profile: { type: 'boolean', default: false },
+    /** Issue 18: the demo club, then the same database grown to 10,000 products … (bench/scale.mjs). */
+    scale: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -368,6 +371,7 @@ function printRow(r) {
 async function main() {
   ensureBuild(opts.build);
   const kinds = opts.db === 'both' ? ['pglite', 'postgres'] : [opts.db];
+  if (opts.scale) return mainScale(kinds);
   console.log(
     `API benchmark: ${CONNECTIONS} connections × ${DURATION} s per endpoint, ${os.cpus().length} cores, Node ${process.version}, server flags: ${SERVER_NODE_ARGS.join(' ') || 'none'}`,
   );
@@ -414,6 +418,38 @@ async function main() {
   );
   console.log(`written ${path.relative(ROOT, file)}`);
   if (results.some((r) => verdict(r) !== 'ok')) process.exitCode = 1;
+}
+
+async function mainScale(kinds) {
+  console.log(
+    `API benchmark at scale: ${CONNECTIONS} connections × ${DURATION} s per list, ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the start`,
+  );
+  const loadAtStart = os.loadavg().map((l) => +l.toFixed(2));
+  const out = await runScale({ kinds, duration: DURATION, connections: CONNECTIONS, withDatabase });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `api-scale-${stamp}.json`);
+  const loadAtEnd = os.loadavg().map((l) => +l.toFixed(2));
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        kind: 'api-scale',
+        at: new Date().toISOString(),
+        machine: { cores: os.cpus().length, node: process.version, loadAtStart, loadAtEnd },
+        settings: { connections: CONNECTIONS, durationSec: DURATION, serverNodeArgs: SERVER_NODE_ARGS },
+        ...out,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`load average at the end: ${loadAtEnd.join(' ')}`);
+  console.log(`written ${path.relative(ROOT, file)}`);
 }
 
 main().catch((error) => {

@@ -1,4 +1,12 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { generateSync } from 'otplib';
 
 export type TestUser = { id: number; email: string; password: string };
 export const DEMO_PASSWORD = 'Excellence#2026';
@@ -50,5 +58,126 @@ export const linkIn = (text: string): string => {
   return match[1]!;
 };
 
-export const test = base;
+/* ---- the club's staff (docs/console.md) ---- */
+
+export type StaffType = 'OPERATOR' | 'ADMIN';
+export type StaffUser = TestUser & { totpSecret: string | null };
+
+/**
+ * A fresh staff account (test-support route). Enrolled by default: `totpSecret` gives its codes
+ * (`totpCode`); `enrolled: false` leaves the second factor to enrol at the first sign-in.
+ */
+export async function newStaff(
+  request: APIRequestContext,
+  type: StaffType = 'OPERATOR',
+  language: 'pl' | 'en' = 'pl',
+  opts: { enrolled?: boolean } = {},
+): Promise<StaffUser> {
+  const res = await request.post('/panel/api/v1/test/users', {
+    data: { type, language, enrolled: opts.enrolled ?? true },
+  });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).data as StaffUser;
+}
+
+const TOTP_PERIOD_S = 30;
+const lastStep = new Map<string, number>();
+
+/**
+ * A code the server accepts now, computed by otplib from the secret as an authenticator app would: the
+ * current step's, or the next step's when this worker already used the current one (the server
+ * accepts each step once, and one step either side).
+ */
+export async function totpCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+  let step = Math.max(now, (lastStep.get(secret) ?? -1) + 1);
+  if (step > now + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * TOTP_PERIOD_S * 1000 - Date.now() + 50));
+    step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+  }
+  lastStep.set(secret, step);
+  return generateSync({ secret, epoch: step * TOTP_PERIOD_S });
+}
+
+/**
+ * Signs a staff member in as a person does: the sign-in page (e-mail, password), then the console's
+ * second step with the authenticator's code; ends on the console (`path`) once the splash is gone.
+ */
+export async function signInStaff(page: Page, staff: StaffUser, path = '/panel/admin'): Promise<void> {
+  await page.goto(`/panel/login?nextRoute=${encodeURIComponent(path.replace(/^\/panel/, ''))}`);
+  await page.getByLabel(/^E-mail/).fill(staff.email);
+  await page.getByLabel(/^(Hasło|Password)/).fill(staff.password);
+  await page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ }).click();
+  const code = page.getByLabel(/^(Kod z aplikacji|Code from the app)/);
+  await expect(code).toBeVisible();
+  await code.fill(await totpCode(staff.totpSecret!));
+  await page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ }).click();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+/** Signs a staff member in through the API (password, then the TOTP code): for storage states. */
+export async function signInStaffByApi(request: APIRequestContext, staff: StaffUser): Promise<void> {
+  const first = await request.post('/panel/api/v1/auth/login', {
+    data: { email: staff.email, password: staff.password },
+  });
+  expect(first.status(), await first.text()).toBe(202);
+  const { challenge } = (await first.json()).data as { challenge: string };
+  const second = await request.post('/panel/api/v1/auth/second-factor', {
+    data: { challenge, code: await totpCode(staff.totpSecret!) },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const staffStates = new Map<string, { staff: StaffUser; state: StorageState }>();
+
+/** One signed-in staff account per type and language per worker (storage state, signed in once). */
+async function staffState(browser: Browser, type: StaffType, language: 'pl' | 'en') {
+  const key = `${type}:${language}`;
+  let entry = staffStates.get(key);
+  if (!entry) {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const staff = await newStaff(context.request, type, language);
+    await signInStaffByApi(context.request, staff);
+    entry = { staff, state: await context.storageState() };
+    staffStates.set(key, entry);
+    await context.close();
+  }
+  return entry;
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+export type AsStaffOptions = { language?: 'pl' | 'en'; phone?: boolean; path?: string };
+
+export const test = base.extend<{
+  /**
+   * A page of a signed-in staff member (a worker-wide account of that type and language, signed in
+   * once), opened on `path` (default the console's start) after the splash; `phone: true` opens it at
+   * 390 px with touch. `const { page, staff } = await asStaff('ADMIN', { language: 'en' })`.
+   */
+  asStaff: (type: StaffType, opts?: AsStaffOptions) => Promise<{ page: Page; staff: StaffUser }>;
+}>({
+  asStaff: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (type, opts = {}) => {
+      const language = opts.language ?? 'pl';
+      const { staff, state } = await staffState(browser, type, language);
+      const context = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        storageState: state,
+        locale: language === 'en' ? 'en-GB' : 'pl-PL',
+        ...(opts.phone ? PHONE : {}),
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(opts.path ?? '/panel/admin');
+      await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+      await expect(page.getByRole('main')).toBeVisible();
+      return { page, staff };
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 export { expect };

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Takes a screenshot of a panel page as a signed-in user, for looking at a screen while building it.
-// Usage: node e2e/screenshot.mjs /panel/home out.png [--width 390] [--lang en] [--user customer|customer.en|dealer|dealer2|none]
+// Usage: node e2e/screenshot.mjs /panel/home out.png [--width 390] [--lang en] [--user customer|customer.en|dealer|dealer2|operator|admin|none]
+// (the demo staff accounts sign in with their second factor: a code of the demo TOTP secret, README)
 //        [--base http://127.0.0.1:8080] [--full]
 import { chromium } from '@playwright/test';
+import { generateSync } from 'otplib';
+
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -32,7 +36,14 @@ if (user !== 'none') {
     data: { email, password: 'Excellence#2026' },
   });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
-  const { data } = await res.json();
+  let { data } = await res.json();
+  if (data.second_factor) {
+    const second = await page.request.post('/panel/api/v1/auth/second-factor', {
+      data: { challenge: data.challenge, code: generateSync({ secret: DEMO_TOTP_SECRET }) },
+    });
+    if (!second.ok()) throw new Error(`second factor failed: ${second.status()} ${await second.text()}`);
+    data = (await second.json()).data;
+  }
   const wanted = lang === 'en' ? 2 : 1;
   await page.request.get(`/panel/api/v1/users/update-language?language_id=${wanted}`, {
     headers: { 'X-Csrf-Token': data.csrf_token },

@@ -6,6 +6,13 @@ import type { Payments } from './lib/payment-provider';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 
+/**
+ * Who may call a route (plugins/session.ts):
+ * - 'public': anyone; 'account': any signed-in account, staff included (auth/me, the language, the password);
+ * - 'user' (the default): a member or a dealer; 'customer', 'dealer': that type only;
+ * - 'staff': an operator or an administrator (the console, docs/console.md); 'admin': administrators only.
+ * Members' and dealers' routes refuse staff (403) and the console's routes refuse members and dealers.
+ */
 export type Access = import('@club/shared/contract/define').EndpointAccess;
 /** One route as registered (app.ts): the CSRF walk, the authorisation matrix and the OpenAPI document read them. */
 export type RouteInfo = {

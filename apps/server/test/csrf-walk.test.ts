@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../src/app';
-import { Client, createTestApp, createTestUser, skipIfNoDatabase, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  createTestUser,
+  skipIfNoDatabase,
+  staffClient,
+  type TestApp,
+} from './helpers';
 
 /**
  * Walks every registered route (app.routeTable, filled by the onRoute hook), so that routes other
@@ -28,6 +35,8 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
   let t: TestApp;
   let customer: Client;
   let dealer: Client;
+  let operator: Client;
+  let admin: Client;
   let routes: RouteInfo[];
 
   beforeAll(async () => {
@@ -41,6 +50,8 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
     };
     customer = await signIn('CUSTOMER');
     dealer = await signIn('DEALER');
+    operator = await staffClient(t.app, 'OPERATOR');
+    admin = await staffClient(t.app, 'ADMIN');
   });
   afterAll(() => t?.close());
 
@@ -72,7 +83,7 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
     expect(outside.filter((r) => !(r in OUTSIDE_THE_API))).toEqual([]);
   });
 
-  it('every protected mutating API route refuses a missing or wrong X-Csrf-Token with 403 CSRF (customer and dealer)', async () => {
+  it('every protected mutating API route refuses a missing or wrong X-Csrf-Token with 403 CSRF (customer, dealer, operator, administrator)', async () => {
     const protectedRoutes = routes.filter(
       (r) => r.url.startsWith(API) && mutating(r) && r.access !== 'public',
     );
@@ -82,6 +93,8 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
       for (const [who, client] of [
         ['customer', customer],
         ['dealer', dealer],
+        ['operator', operator],
+        ['admin', admin],
       ] as const) {
         for (const [how, headers] of [
           ['no token', {}],
@@ -105,7 +118,7 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
     const publicRoutes = routes.filter((r) => r.url.startsWith(API) && mutating(r) && r.access === 'public');
     const failures: string[] = [];
     for (const route of publicRoutes) {
-      for (const client of [customer, dealer]) {
+      for (const client of [customer, dealer, operator]) {
         const res = await send(client, route, {});
         if (res.statusCode >= 500)
           failures.push(`${label(route)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
@@ -134,22 +147,51 @@ describe.skipIf(skipIfNoDatabase)('CSRF walk over every registered route', () =>
     expect(failures).toEqual([]);
   });
 
-  it('role routes refuse the other role with 403 FORBIDDEN before anything runs (valid token)', async () => {
+  it('role routes refuse the other roles with 403 FORBIDDEN before anything runs (valid token)', async () => {
     const failures: string[] = [];
-    for (const route of routes.filter(
-      (r) => r.url.startsWith(API) && (r.access === 'customer' || r.access === 'dealer'),
-    )) {
-      const wrong = route.access === 'customer' ? dealer : customer;
-      const res = await send(wrong, route, { 'x-csrf-token': wrong.csrf });
-      const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : {};
-      if (res.statusCode !== 403 || body.code !== 'FORBIDDEN') {
-        failures.push(`${label(route)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    // Who must be refused each access level: members' routes refuse staff, the console refuses members.
+    const wrongFor: Record<string, [string, Client][]> = {
+      user: [
+        ['operator', operator],
+        ['admin', admin],
+      ],
+      customer: [
+        ['dealer', dealer],
+        ['operator', operator],
+        ['admin', admin],
+      ],
+      dealer: [
+        ['customer', customer],
+        ['operator', operator],
+        ['admin', admin],
+      ],
+      staff: [
+        ['customer', customer],
+        ['dealer', dealer],
+      ],
+      admin: [
+        ['customer', customer],
+        ['dealer', dealer],
+        ['operator', operator],
+      ],
+    };
+    const checked = new Set<string>();
+    for (const route of routes.filter((r) => r.url.startsWith(API) && r.access in wrongFor)) {
+      checked.add(route.access);
+      for (const [who, wrong] of wrongFor[route.access]!) {
+        const res = await send(wrong, route, { 'x-csrf-token': wrong.csrf });
+        const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : {};
+        if (res.statusCode !== 403 || body.code !== 'FORBIDDEN') {
+          failures.push(`${label(route)} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
       }
     }
     expect(failures).toEqual([]);
+    expect([...checked]).toEqual(expect.arrayContaining(['user', 'customer', 'dealer', 'admin']));
   });
 
-  it('the walk used neither session up', async () => {
-    for (const client of [customer, dealer]) expect((await client.get('/auth/me')).statusCode).toBe(200);
+  it('the walk used none of the sessions up', async () => {
+    for (const client of [customer, dealer, operator, admin])
+      expect((await client.get('/auth/me')).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
+import { auditLog } from '../src/db/schema';
+import { TOTP_PERIOD_S, totpCode } from '../src/lib/totp';
+import { createTestUser } from '../src/modules/testing/create-test-user';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedOnStart } from '../src/db/seed/on-start';
@@ -110,11 +114,50 @@ export type Json = Record<string, unknown> & {
   errors?: Record<string, string[]>;
 };
 
+/** The last TOTP step each secret signed in with: a code is accepted once (lib/totp.ts). */
+const lastStepOf = new Map<string, number>();
+
+/**
+ * A code of `secret` the server accepts now: the current step's, or the next step's when this process
+ * already used the current one (a fresh session of the same staff account within 30 seconds).
+ */
+export async function nextTotpCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+  let step = Math.max(now, (lastStepOf.get(secret) ?? -1) + 1);
+  if (step > now + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * TOTP_PERIOD_S * 1000 - Date.now() + 50));
+    step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+  }
+  lastStepOf.set(secret, step);
+  return totpCode(secret, new Date(step * TOTP_PERIOD_S * 1000));
+}
+
+export type TestAccount = { id: number; email: string; password: string; totpSecret: string | null };
+
 /** A signed-in browser: keeps the cookie, sends the CSRF header unless told not to. */
 export class Client {
   cookie = '';
   csrf = '';
+  /** The account a helper (staffClient) signed in with. */
+  account?: TestAccount;
   constructor(private readonly app: FastifyInstance) {}
+
+  /**
+   * A staff sign-in through the real steps: the password (which answers with the second-factor
+   * step), then the authenticator's code computed from the account's secret. Returns the last answer.
+   */
+  async loginStaff(email: string, password: string, totpSecret: string): Promise<LightMyRequestResponse> {
+    const first = await this.request('POST', '/auth/login', { email, password });
+    if (first.statusCode !== 202) return first;
+    const step = (first.json() as { data: { second_factor?: string; challenge?: string } }).data;
+    if (step.second_factor !== 'CODE') throw new Error(`expected the second-factor step, got ${first.body}`);
+    const res = await this.request('POST', '/auth/second-factor', {
+      challenge: step.challenge,
+      code: await nextTotpCode(totpSecret),
+    });
+    if (res.statusCode === 200) this.csrf = (res.json() as { data: { csrf_token: string } }).data.csrf_token;
+    return res;
+  }
 
   async login(email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     const res = await this.request('POST', '/auth/login', { email, password });
@@ -164,4 +207,33 @@ export async function signedInAs(
   return client;
 }
 
+/**
+ * A signed-in staff member (a brand-new OPERATOR or ADMIN with an enrolled second factor), through the
+ * real sign-in with a TOTP code: `const admin = await staffClient(t.app, 'ADMIN')`; the account is
+ * `admin.account` (id, email, password, totpSecret).
+ */
+export async function staffClient(
+  app: FastifyInstance,
+  type: 'OPERATOR' | 'ADMIN' = 'OPERATOR',
+  opts: { language?: 'pl' | 'en' } = {},
+): Promise<Client> {
+  const account = await createTestUser(app.db, { type, language: opts.language ?? 'pl' });
+  const client = new Client(app);
+  const res = await client.loginStaff(account.email, account.password, account.totpSecret!);
+  if (res.statusCode !== 200)
+    throw new Error(`staff sign-in as ${type} failed: ${res.statusCode} ${res.body}`);
+  client.account = account;
+  return client;
+}
+
+/** The audit rows of one entity, newest first (to assert that a change wrote its row). */
+export async function auditRows(app: FastifyInstance, entityType: string, entityId?: string | number) {
+  const where =
+    entityId === undefined
+      ? eq(auditLog.entityType, entityType)
+      : and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId)));
+  return app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id));
+}
+
 export { createTestUser } from '../src/modules/testing/create-test-user';
+export { totpCode } from '../src/lib/totp';

@@ -44,12 +44,19 @@ export const PAGE_SIZE_CATALOGUE = 12;
 export const PAGE_SIZE_ORDERS = 10;
 export const PAGE_SIZE_DEALER_CUSTOMERS = 10;
 
-export const USER_TYPES = ['CUSTOMER', 'DEALER'] as const;
+export const USER_TYPES = ['CUSTOMER', 'DEALER', 'OPERATOR', 'ADMIN'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const USER_TYPE = { CUSTOMER: 'CUSTOMER', DEALER: 'DEALER' } as const satisfies Record<
-  UserType,
-  UserType
->;
+export const USER_TYPE = {
+  CUSTOMER: 'CUSTOMER',
+  DEALER: 'DEALER',
+  OPERATOR: 'OPERATOR',
+  ADMIN: 'ADMIN',
+} as const satisfies Record<UserType, UserType>;
+/** The club's staff (docs/console.md): they work in the console under /panel/admin, with a second factor. */
+export const STAFF_TYPES = ['OPERATOR', 'ADMIN'] as const;
+export type StaffType = (typeof STAFF_TYPES)[number];
+export const isStaffType = (type: string): type is StaffType =>
+  (STAFF_TYPES as readonly string[]).includes(type);
 export const HONORIFICS = ['MRS', 'MR'] as const;
 export type Honorific = (typeof HONORIFICS)[number];
 
@@ -114,4 +121,10 @@ export const RATE_LIMITS = {
   forgotPasswordPerAddress: { max: 30, windowMs: 60 * 60 * 1000 },
   discountCode: { max: 10, windowMs: 15 * 60 * 1000 },
   discountCodePerAddress: { max: 30, windowMs: 15 * 60 * 1000 },
+  secondFactorPerAccount: { max: 5, windowMs: 15 * 60 * 1000 },
+  secondFactorPerAddress: { max: 50, windowMs: 15 * 60 * 1000 },
 } as const;
+
+/** Staff's second factor (docs/console.md): six-digit TOTP codes, ten one-time recovery codes. */
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODES_COUNT = 10;

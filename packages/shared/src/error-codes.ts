@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   'TOKEN_INVALID',
   'LINK_INVALID',
+  'SECOND_FACTOR_INVALID',
   // Input
   'VALIDATION',
   'BAD_REQUEST',
@@ -20,6 +21,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'NOT_FOUND',
   // Business conflicts (409)
+  /** A console save on an older `version` than the stored one (optimistic concurrency). */
+  'STALE',
   'ALREADY_IN_CART',
   'BONUS_ALREADY_JOINED',
   'CART_EMPTY',
@@ -30,6 +33,8 @@ export const ERROR_CODES = [
   'NOTIFICATION_UNAVAILABLE',
   'PRODUCT_UNAVAILABLE',
   'SOLD_OUT',
+  'STAFF_SELF',
+  'INVITATION_ACCEPTED',
   // Payments
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',

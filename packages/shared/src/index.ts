@@ -20,4 +20,6 @@ export * from './schemas/bonus';
 export * from './schemas/sales';
 export * from './schemas/account';
 export * from './schemas/catalog';
+export * from './schemas/staff';
 export * from './availability';
+export * from './payment-statuses';

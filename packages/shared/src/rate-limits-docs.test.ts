@@ -13,6 +13,8 @@ const rows: Record<keyof typeof RATE_LIMITS, string> = {
   forgotPasswordPerAddress: 'forgot-password per address',
   discountCode: 'discount-code checks per member',
   discountCodePerAddress: 'discount-code checks per address',
+  secondFactorPerAccount: 'staff second-factor codes per account',
+  secondFactorPerAddress: 'staff second-factor codes per address',
 };
 
 describe('docs/security.md', () => {

@@ -11,6 +11,7 @@ export const commonMessages = {
     tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za {{minutes}} min.',
     internal: 'Wystąpił nieoczekiwany błąd. Spróbuj ponownie później.',
     unavailable: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+    stale: 'Ktoś zmienił te dane, gdy je edytowano. Wczytaj aktualną wersję i wprowadź zmiany ponownie.',
   },
   en: {
     unauthenticated: 'Your session has expired. Please sign in again.',
@@ -24,5 +25,7 @@ export const commonMessages = {
     tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
     internal: 'Something went wrong. Please try again later.',
     unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    stale:
+      'Someone else changed this while you were editing. Reload the current version and make your changes again.',
   },
 };

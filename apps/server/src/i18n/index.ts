@@ -9,7 +9,9 @@ import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
+import { staffMessages } from '../modules/staff/messages';
 import { commonMessages } from './common-messages';
+import { uploadMessages } from './upload-messages';
 
 /** Every module's catalogue, under the module's name: "auth.invalidCredentials". */
 const catalogues = {
@@ -24,6 +26,8 @@ const catalogues = {
   payments: paymentsMessages,
   dealers: dealersMessages,
   bonus: bonusMessages,
+  staff: staffMessages,
+  upload: uploadMessages,
 } as const;
 
 const resources = Object.fromEntries(

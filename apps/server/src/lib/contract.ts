@@ -12,6 +12,7 @@ import { type EndpointDefinition, ZErrorEnvelope } from '@club/shared/contract/d
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { notFound } from './app-error';
 
 type SchemaOf<E extends EndpointDefinition> = {
   params: E['params'];
@@ -71,6 +72,26 @@ function simplify(node: unknown): unknown {
 export function contractSerializerCompiler({ schema }: { schema: unknown }) {
   if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
   return fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+}
+
+/** The success envelope of a read that must find its row: 404 NOT_FOUND when it found none. */
+export function foundData<T>(data: T | null | undefined): { success: true; data: T } {
+  if (data === null || data === undefined) throw notFound();
+  return { success: true, data };
+}
+
+/**
+ * Sends JSON encoded before the request (a document made once, a cached catalogue's bytes). It
+ * passes by the serializer by schema, so the compiler cannot check it against the contract's type:
+ * with CHECK_CONTRACT on, `onSend` reads it back against the schema instead. The one place that
+ * steps past the route's typed reply.
+ */
+export function sendEncodedJson(
+  reply: FastifyReply,
+  body: string | Buffer | readonly Buffer[],
+): FastifyReply {
+  const encoded = typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.concat(body);
+  return reply.type('application/json; charset=utf-8').send(encoded as never);
 }
 
 export class ContractViolation extends Error {}

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uploadedWidths } from './images';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,6 +22,9 @@ let variantWidths: Map<string, readonly number[]> | undefined;
 const srcsets = new Map<string, string | null>();
 
 function widthsOf(file: string): readonly number[] | undefined {
+  // A photo uploaded in the console carries its widths in its name (lib/images.ts).
+  const uploaded = uploadedWidths(file);
+  if (uploaded) return uploaded;
   if (!variantWidths) {
     variantWidths = new Map();
     const manifest = path.join(demoMediaDir(), 'variants.json');

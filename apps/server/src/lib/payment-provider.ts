@@ -1,3 +1,5 @@
+import type { PaymentOutcomeStatus, RefundStatus } from '@club/shared';
+
 /**
  * A payment operator behind one interface (DESIGN.md §3 PAYMENT_PROVIDER): the order module asks
  * for a redirect URL; the operator later tells us the outcome with a notification that we verify
@@ -29,11 +31,8 @@ export type PaymentOutcome = {
   eventId: string;
   /** The registration's id as we sent it (`${paymentRef}.${attempt}`, or the bare paymentRef). */
   ref: string;
-  /**
-   * PAID: money taken (after confirm()). WAITING_FOR_CONFIRMATION: PayU holds the money until we
-   * accept or reject it. CANCELLED: this attempt failed. PENDING: nothing to do yet.
-   */
-  status: 'PAID' | 'CANCELLED' | 'PENDING' | 'WAITING_FOR_CONFIRMATION';
+  /** PAYMENT_OUTCOME_STATUSES of shared; PAID only after confirm(). */
+  status: PaymentOutcomeStatus;
   amountGrosze: number;
   currency: string;
   /** The operator's transaction id (Przelewy24 orderId, PayU orderId): refunds need it. */
@@ -46,7 +45,7 @@ export type RefundNotice = {
   eventId: string;
   providerOrderId: string;
   amountGrosze: number;
-  status: 'REFUNDED' | 'REFUND_FAILED';
+  status: RefundStatus;
 };
 
 export type VerifiedNotification =
@@ -115,6 +114,24 @@ export async function callOperator(
       throw new ProviderError(`operator unreachable (${new URL(url).pathname}): ${(error as Error).name}`);
     }
   }
+}
+
+/**
+ * A JSON call to the operator (both REST operators speak JSON): the body sent as JSON, the answer
+ * read as JSON, or null when it is none. What counts as a failure is the adapter's to say.
+ */
+export async function callOperatorJson(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown; retries?: number },
+): Promise<{ res: Response; json: Record<string, unknown> | null }> {
+  const { body, headers, ...rest } = init;
+  const res = await callOperator(url, {
+    ...rest,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { res, json };
 }
 
 /** `${paymentRef}.${attempt}` → paymentRef (paymentRef is base64url: it has no dot). */

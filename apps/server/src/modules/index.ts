@@ -7,13 +7,17 @@ import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
 import { dealersRoutes } from './dealers/routes';
+import { catalogAdminRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
+import { contentAdminRoutes } from './content/admin-routes';
 import { contentRoutes } from './content/routes';
+import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
+import { staffRoutes } from './staff/routes';
 
 /**
  * Every API module, mounted under /panel/api/v1. A new domain adds one line here; its routes are
@@ -21,8 +25,11 @@ import { referenceRoutes } from './reference/routes';
  */
 export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
+  catalogAdminRoutes,
   galleryRoutes,
   contentRoutes,
+  contentAdminRoutes,
+  galleryAdminRoutes,
   authRoutes,
   languageRoutes,
   accountRoutes,
@@ -35,4 +42,5 @@ export const apiModules: FastifyPluginAsync[] = [
   analyticsRoutes,
   healthRoutes,
   referenceRoutes,
+  staffRoutes,
 ];

@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS, USER_TYPE } from '@club/shared';
+import { isStaffType, SESSION_TTL_MS, USER_TYPE } from '@club/shared';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +9,7 @@ import { pickLanguage } from '../i18n';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import { isPasswordRecentlyVerified, passwordCheckRequired } from '../lib/password-check';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens';
-import type { Auth } from '../types';
+import type { Access, Auth, UserRow } from '../types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -229,8 +229,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         request.auth = null;
       }
     }
-    if (access === 'customer' && request.auth?.user.type !== USER_TYPE.CUSTOMER) throw forbidden();
-    if (access === 'dealer' && request.auth?.user.type !== USER_TYPE.DEALER) throw forbidden();
+    if (request.auth && !mayCall(access, request.auth.user.type)) throw forbidden();
     // Routes marked passwordCheck need a recent auth/check-password in this session (lib/password-check.ts).
     if (config.passwordCheck && request.auth && !isPasswordRecentlyVerified(request.auth))
       throw passwordCheckRequired();
@@ -254,6 +253,25 @@ async function sessionCache(app: FastifyInstance): Promise<SessionCache> {
   const unlisten = await app.dbListen.listen(CHANNELS.sessions, (payload) => cache.changed(payload));
   app.addHook('onClose', async () => unlisten());
   return cache;
+}
+
+/** Whether an account of this type may call a route of this access level (types.d.ts `Access`). */
+export function mayCall(access: Access, type: UserRow['type']): boolean {
+  switch (access) {
+    case 'public':
+    case 'account':
+      return true;
+    case 'user':
+      return type === USER_TYPE.CUSTOMER || type === USER_TYPE.DEALER;
+    case 'customer':
+      return type === USER_TYPE.CUSTOMER;
+    case 'dealer':
+      return type === USER_TYPE.DEALER;
+    case 'staff':
+      return isStaffType(type);
+    case 'admin':
+      return type === USER_TYPE.ADMIN;
+  }
 }
 
 /** The signed-in user of a protected route (the hook above has already refused anonymous calls). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/app';
+import { validProductBody } from '../../src/modules/catalog/admin-test-fixtures';
 import type { Client } from '../helpers';
 import { skipIfNoDatabase } from '../helpers';
 import {
@@ -42,9 +43,13 @@ const all = (s: number): Statuses => ({
   otherCustomer: s,
   dealer: s,
   otherDealer: s,
+  operator: s,
+  admin: s,
 });
-/** Any signed-in member (access 'user'). */
-const signedIn = (s: number): Statuses => ({ ...all(s), anonymous: 401 });
+/** Any signed-in account, staff included (access 'account': the session, the language, the password). */
+const anyAccount = (s: number): Statuses => ({ ...all(s), anonymous: 401 });
+/** Any signed-in member or dealer (access 'user'); staff are refused members' routes. */
+const signedIn = (s: number): Statuses => ({ ...all(s), anonymous: 401, operator: 403, admin: 403 });
 /** Customers only; `other` is what another customer gets for the first customer's thing. */
 const customers = (s: number, other = s): Statuses => ({
   anonymous: 401,
@@ -52,6 +57,8 @@ const customers = (s: number, other = s): Statuses => ({
   otherCustomer: other,
   dealer: 403,
   otherDealer: 403,
+  operator: 403,
+  admin: 403,
 });
 const dealers = (s: number, other = s): Statuses => ({
   anonymous: 401,
@@ -59,7 +66,21 @@ const dealers = (s: number, other = s): Statuses => ({
   otherCustomer: 403,
   dealer: s,
   otherDealer: other,
+  operator: 403,
+  admin: 403,
 });
+/** The console (access 'staff'): operators and administrators; members and dealers are refused. */
+export const staff = (s: number): Statuses => ({
+  anonymous: 401,
+  customer: 403,
+  otherCustomer: 403,
+  dealer: 403,
+  otherDealer: 403,
+  operator: s,
+  admin: s,
+});
+/** Administrators only (access 'admin'): staff accounts and the audit log. */
+export const admins = (s: number): Statuses => ({ ...staff(403), admin: s });
 
 const EXPECTATIONS: Record<string, (w: World) => Case> = {
   // Catalogue, gallery and content: every member, nobody else (SPEC.md §2: all routes need a user).
@@ -79,13 +100,27 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'GET /panel/api/v1/faq/categories/items': () => ({ expect: signedIn(200) }),
 
   // Sign-in and the session.
+  // Staff's second factor: public steps keyed by the single-use challenge of the password step.
+  'POST /panel/api/v1/auth/second-factor': () => ({
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+    expect: all(404),
+    why: 'public; a challenge that was never issued',
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrolment': () => ({
+    body: { challenge: 'x'.repeat(40) },
+    expect: all(404),
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrol': () => ({
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+    expect: all(404),
+  }),
   'POST /panel/api/v1/auth/login': () => ({
     body: { email: uniqueEmail('nobody'), password: 'Wrong#Password1' },
     expect: all(401),
     why: 'public; wrong credentials are 401 for everyone, signed in or not',
   }),
-  'GET /panel/api/v1/auth/me': () => ({ expect: signedIn(200) }),
-  'POST /panel/api/v1/auth/refresh-token': () => ({ expect: signedIn(200) }),
+  'GET /panel/api/v1/auth/me': () => ({ expect: anyAccount(200) }),
+  'POST /panel/api/v1/auth/refresh-token': () => ({ expect: anyAccount(200) }),
   'POST /panel/api/v1/auth/logout': () => ({
     fresh: 'session',
     expect: all(200),
@@ -98,7 +133,7 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
       password: 'New#Passw0rd',
       password_confirmation: 'New#Passw0rd',
     },
-    expect: signedIn(200),
+    expect: anyAccount(200),
   }),
   'POST /panel/api/v1/auth/check-password': () => ({
     body: { password: 'Excellence#2026' },
@@ -120,7 +155,7 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   }),
   'GET /panel/api/v1/users/update-language': (w) => ({
     url: `?language_id=${w.ids.languagePl}`,
-    expect: signedIn(200),
+    expect: anyAccount(200),
   }),
 
   // The member's own account (SPEC.md §6: profile, invoice data, interests, removal are the customer's).
@@ -239,6 +274,45 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: "public: the reference page's script",
   }),
 
+  // The console: staff accounts and the audit log (administrators only), the invitation link (public).
+  'GET /panel/api/v1/staff/items': () => ({ url: '?page=1&sort=email&dir=desc', expect: admins(200) }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    body: { email: uniqueEmail('invite'), name: 'Ewa', surname: 'Nowa', type: 'OPERATOR', language: 'pl' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    url: String(w.ids.staffColleague),
+    body: { type: 'OPERATOR' },
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/deactivate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/activate': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/reset-second-factor': (w) => ({
+    url: String(w.ids.staffColleague),
+    expect: admins(200),
+  }),
+  'POST /panel/api/v1/staff/item/:id/resend-invitation': (w) => ({
+    url: String(w.ids.invitedColleague),
+    expect: admins(200),
+  }),
+  'GET /panel/api/v1/staff/invitation': () => ({
+    url: `?token=${'x'.repeat(40)}`,
+    expect: all(404),
+    why: 'public: the e-mailed link is the credential',
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
+    expect: all(404),
+  }),
+  'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
+  'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
+
   // Outside the API.
   'GET /panel/media/*': (w) => ({
     url: w.mediaFile,
@@ -251,6 +325,175 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: 'the sandbox operator page, keyed by an unguessable payment ref',
   }),
   'POST /panel/payments/sandbox/:ref/:action': () => ({ url: 'unknown-ref/pay', expect: all(404) }),
+  // The console's experiences (modules/catalog/admin-routes.ts): staff only. Writes on a version that
+  // is never current (409 STALE after the role check), so the matrix changes no demo experience.
+  'GET /panel/api/v1/admin/catalog/products': () => ({ url: '?q=tor&sort=name&dir=asc', expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/catalog/products/:id': (w) => ({ url: String(w.ids.product), expect: staff(200) }),
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    body: validProductBody({ alias: null }),
+    expect: staff(201),
+    why: 'a new hidden draft each time',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, product: validProductBody() },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/duplicate': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(201),
+    why: 'a hidden copy each time',
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/publish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999, mode: 'on_sale' },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/unpublish': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/archive': (w) => ({
+    url: String(w.ids.product),
+    body: { version: 999_999 },
+    expect: staff(409),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(415),
+    why: 'a JSON body is not an upload: refused after the role check',
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    url: String(w.ids.product),
+    body: { ids: [999_999] },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    body: { caption_pl: 'a', caption_en: 'b' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/photos/:photoId/cover': (w) => ({
+    url: `${w.ids.product}/999999`,
+    expect: staff(404),
+  }),
+  // The console's content and galleries (modules/content, modules/gallery admin-routes.ts): staff only.
+  // Writes name a missing row, an outdated version or order, or invalid input, so no member sees a change.
+  'GET /panel/api/v1/admin/content/about': () => ({ expect: staff(200) }),
+  'PUT /panel/api/v1/admin/content/about': () => ({
+    body: { version: 999_999, page: { title_pl: 'a', title_en: 'a' } },
+    expect: staff(409),
+  }),
+  'GET /panel/api/v1/admin/content/contact': () => ({ expect: staff(200) }),
+  'PUT /panel/api/v1/admin/content/contact': () => ({
+    body: {
+      version: 999_999,
+      contact: {
+        title_pl: 'a',
+        title_en: 'a',
+        email: 'desk@club.example',
+        phone: '+48 22 100 20 30',
+        days_pl: 'a',
+        days_en: 'a',
+      },
+    },
+    expect: staff(409),
+  }),
+  'GET /panel/api/v1/admin/content/faq': () => ({ expect: staff(200) }),
+  'POST /panel/api/v1/admin/content/faq/categories': () => ({
+    body: { name_pl: 'Nowa', name_en: 'New' },
+    expect: staff(201),
+    why: 'an empty category each time: members never see a category without questions',
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/order': () => ({
+    body: { ids: [999_999] },
+    expect: staff(409),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id': () => ({
+    url: '999999',
+    body: { version: 1, category: { name_pl: 'a', name_en: 'a' } },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/content/faq/categories/:id': () => ({ url: '999999', expect: staff(404) }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id/order': () => ({
+    url: '999999',
+    body: { ids: [1] },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/content/faq/questions': () => ({
+    body: {
+      category_id: 999_999,
+      question_pl: 'a',
+      question_en: 'a',
+      answer_pl: '<p>a</p>',
+      answer_en: '<p>a</p>',
+    },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/questions/:id': () => ({
+    url: '999999',
+    body: {
+      version: 1,
+      question: {
+        category_id: 1,
+        question_pl: 'a',
+        question_en: 'a',
+        answer_pl: '<p>a</p>',
+        answer_en: '<p>a</p>',
+      },
+    },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/content/faq/questions/:id': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/content/partners': () => ({ expect: staff(200) }),
+  'POST /panel/api/v1/admin/content/partners': () => ({ body: { name: '' }, expect: staff(422) }),
+  'PUT /panel/api/v1/admin/content/partners/order': () => ({ body: { ids: [999_999] }, expect: staff(409) }),
+  'PUT /panel/api/v1/admin/content/partners/:id': () => ({
+    url: '999999',
+    body: { version: 1, partner: { name: 'a' } },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/content/partners/:id/logo': () => ({ url: '999999', expect: staff(404) }),
+  'DELETE /panel/api/v1/admin/content/partners/:id': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/galleries': () => ({ url: '?year=2025&sort=name', expect: staff(200) }),
+  'GET /panel/api/v1/admin/galleries/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/galleries/:id': () => ({ url: '1', expect: staff(200) }),
+  'POST /panel/api/v1/admin/galleries': () => ({ body: { name_pl: '' }, expect: staff(422) }),
+  'PUT /panel/api/v1/admin/galleries/:id': () => ({
+    url: '1',
+    body: {
+      version: 999_999,
+      gallery: { name_pl: 'a', name_en: 'a', date: '2026-01-01', product_id: null, category_id: null },
+    },
+    expect: staff(409),
+  }),
+  'DELETE /panel/api/v1/admin/galleries/:id': () => ({ url: '999999', expect: staff(404) }),
+  'POST /panel/api/v1/admin/galleries/:id/photos': () => ({
+    url: '1',
+    expect: staff(415),
+    why: 'a JSON body is not an upload: refused after the role check',
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos': () => ({
+    url: '1',
+    body: { ids: [999_999] },
+    expect: staff(409),
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos/:photoId': () => ({
+    url: '1/999999',
+    body: { caption_pl: 'a', caption_en: 'b' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/galleries/:id/photos/:photoId': () => ({ url: '1/999999', expect: staff(404) }),
+  'POST /panel/api/v1/admin/galleries/:id/photos/:photoId/cover': () => ({
+    url: '1/999999',
+    expect: staff(404),
+  }),
   'GET /': () => ({ expect: all(302) }),
   'GET /panel': () => ({ expect: all(302) }),
   'GET /panel/': () => ({ expect: all(200), why: 'the app shell holds no data; screens ask the API' }),

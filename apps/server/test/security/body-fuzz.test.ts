@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../src/app';
+import { validProductBody } from '../../src/modules/catalog/admin-test-fixtures';
 import { type Client, skipIfNoDatabase } from '../helpers';
 import {
   API,
@@ -25,7 +26,20 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
-type Target = { who: 'anonymous' | 'customer' | 'dealer'; url?: string; body: Record<string, unknown> };
+type Target = {
+  who: 'anonymous' | 'customer' | 'dealer' | 'operator' | 'admin';
+  url?: string;
+  body: Record<string, unknown>;
+};
+
+const faqQuestion = () => ({
+  category_id: 1,
+  question_pl: 'Czy?',
+  question_en: 'Is it?',
+  answer_pl: '<p>Tak.</p>',
+  answer_en: '<p>Yes.</p>',
+});
+const gallery = () => ({ name_pl: 'Tor', name_en: 'Track', date: '2026-05-01' });
 
 const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/login': (w) => ({
@@ -48,6 +62,37 @@ const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/auth/forgot-password': (w) => ({
     who: 'anonymous',
     body: { email: w.accounts.otherDealer.email },
+  }),
+  'POST /panel/api/v1/auth/second-factor': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrolment': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40) },
+  }),
+  'POST /panel/api/v1/auth/second-factor/enrol': () => ({
+    who: 'anonymous',
+    body: { challenge: 'x'.repeat(40), code: '123456' },
+  }),
+  'POST /panel/api/v1/staff/invite': () => ({
+    who: 'admin',
+    body: {
+      email: 'fuzz-invite@example.com',
+      name: 'Ewa',
+      surname: 'Nowa',
+      type: 'OPERATOR',
+      language: 'pl',
+    },
+  }),
+  'POST /panel/api/v1/staff/item/:id/role': (w) => ({
+    who: 'admin',
+    url: `/staff/item/${w.ids.staffColleague}/role`,
+    body: { type: 'OPERATOR' },
+  }),
+  'POST /panel/api/v1/staff/invitation/accept': () => ({
+    who: 'anonymous',
+    body: { token: 'x'.repeat(40), password: 'New#Passw0rd', password_confirmation: 'New#Passw0rd' },
   }),
   'POST /panel/api/v1/auth/reset-password': () => ({
     who: 'anonymous',
@@ -102,6 +147,121 @@ const TARGETS: Record<string, (w: World) => Target> = {
   'POST /panel/api/v1/sales/cart/order': () => ({
     who: 'customer',
     body: { discount_code: 'CLUB100', is_invoice: 1 },
+  }),
+  // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
+  // that is never current, so a mutated body is refused by validation or as stale, never a 500.
+  'POST /panel/api/v1/admin/catalog/products': () => ({
+    who: 'operator',
+    body: validProductBody({ alias: null }),
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}`,
+    body: { version: 999_999, product: validProductBody() },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/publish': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/publish`,
+    body: { version: 999_999, mode: 'on_sale' },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/unpublish': (w) => ({
+    who: 'admin',
+    url: `/admin/catalog/products/${w.ids.product}/unpublish`,
+    body: { version: 999_999 },
+  }),
+  'POST /panel/api/v1/admin/catalog/products/:id/archive': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/archive`,
+    body: { version: 999_999 },
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/photos`,
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
+    who: 'operator',
+    url: `/admin/catalog/products/${w.ids.product}/photos/999999`,
+    body: { caption_pl: 'Start', caption_en: 'Start' },
+  }),
+  // The console's content and galleries: creations with a valid form (a success adds a row), and saves
+  // on a version that is never current, so a mutated body is refused by validation or as stale.
+  'PUT /panel/api/v1/admin/content/about': () => ({
+    who: 'operator',
+    body: { version: 999_999, page: { title_pl: 'O klubie', title_en: 'About the club' } },
+  }),
+  'PUT /panel/api/v1/admin/content/contact': () => ({
+    who: 'operator',
+    body: {
+      version: 999_999,
+      contact: {
+        title_pl: 'Kontakt',
+        title_en: 'Contact',
+        email: 'club@example.com',
+        phone: '+48 512 345 678',
+        days_pl: 'pn–pt',
+        days_en: 'Mon–Fri',
+      },
+    },
+  }),
+  'POST /panel/api/v1/admin/content/faq/categories': () => ({
+    who: 'operator',
+    body: { name_pl: 'Pytania', name_en: 'Questions' },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/order': () => ({
+    who: 'operator',
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/categories/1',
+    body: { version: 999_999, category: { name_pl: 'Pytania', name_en: 'Questions' } },
+  }),
+  'PUT /panel/api/v1/admin/content/faq/categories/:id/order': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/categories/1/order',
+    body: { ids: [999_999] },
+  }),
+  'POST /panel/api/v1/admin/content/faq/questions': () => ({
+    who: 'operator',
+    body: faqQuestion(),
+  }),
+  'PUT /panel/api/v1/admin/content/faq/questions/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/faq/questions/1',
+    body: { version: 999_999, question: faqQuestion() },
+  }),
+  'POST /panel/api/v1/admin/content/partners': () => ({
+    who: 'operator',
+    body: { name: 'Partner', url: 'https://example.com' },
+  }),
+  'PUT /panel/api/v1/admin/content/partners/order': () => ({
+    who: 'operator',
+    body: { ids: [999_999] },
+  }),
+  'PUT /panel/api/v1/admin/content/partners/:id': () => ({
+    who: 'operator',
+    url: '/admin/content/partners/1',
+    body: { version: 999_999, partner: { name: 'Partner', url: 'https://example.com' } },
+  }),
+  'POST /panel/api/v1/admin/galleries': () => ({
+    who: 'operator',
+    body: gallery(),
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}`,
+    body: { version: 999_999, gallery: gallery() },
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos/:photoId': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}/photos/999999`,
+    body: { caption_pl: 'Start', caption_en: 'Start' },
+  }),
+  'PUT /panel/api/v1/admin/galleries/:id/photos': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}/photos`,
+    body: { ids: [999_999] },
   }),
   // Reads its body without a schema: the provider checks the signature.
   'POST /panel/api/v1/payments/notify/:provider': () => ({
@@ -240,7 +400,7 @@ describe.skipIf(skipIfNoDatabase)('every body schema, fuzzed', () => {
       await fc.assert(
         fc.asyncProperty(bodies(target.body), async (body) => {
           const res = await w.t.app.inject({
-            method: 'POST',
+            method: routeKey.split(' ')[0] as 'POST' | 'PUT',
             url: `${API}${url}`,
             headers: {
               'content-type': 'application/json',

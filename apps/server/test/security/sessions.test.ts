@@ -243,9 +243,9 @@ describe.skipIf(skipIfNoDatabase)('brute force', () => {
     expect429(sixthKnown);
     expect429(sixthStranger);
     expect(sixthStranger.body).toBe(sixthKnown.body);
-    // The unknown e-mail spends a real password hash too: medians within a factor of two.
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [a, b] = [median(knownMs), median(strangerMs)];
+    // The unknown e-mail spends a real password hash too: the fastest of five within a factor of two
+    // (the fastest run is the call's own cost; a loaded machine only ever adds to the others).
+    const [a, b] = [Math.min(...knownMs), Math.min(...strangerMs)];
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(2);
   });
 

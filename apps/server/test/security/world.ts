@@ -13,11 +13,27 @@ import { Client, createTestApp, createTestUser, type TestApp } from '../helpers'
  * The world the security suite works in: one app per test file, five callers and the things they
  * own (a cart, an order, a dealer's customer), so that ownership can be tested across callers.
  */
-export type Actor = 'anonymous' | 'customer' | 'otherCustomer' | 'dealer' | 'otherDealer';
+export type Actor =
+  | 'anonymous'
+  | 'customer'
+  | 'otherCustomer'
+  | 'dealer'
+  | 'otherDealer'
+  | 'operator'
+  | 'admin';
 /** Owners go last: a removal by the owner must not hide what the others were refused. */
-export const ACTORS: Actor[] = ['anonymous', 'otherCustomer', 'otherDealer', 'customer', 'dealer'];
+export const ACTORS: Actor[] = [
+  'anonymous',
+  'otherCustomer',
+  'otherDealer',
+  'operator',
+  'admin',
+  'customer',
+  'dealer',
+];
+type AccountType = 'CUSTOMER' | 'DEALER' | 'OPERATOR' | 'ADMIN';
 
-export type Account = { id: number; email: string; password: string };
+export type Account = { id: number; email: string; password: string; totpSecret?: string | null };
 
 export type World = {
   t: TestApp;
@@ -34,6 +50,10 @@ export type World = {
     order: number;
     dealerCustomer: number;
     languagePl: number;
+    /** A staff colleague the administrator changes (role, activity, second factor). */
+    staffColleague: number;
+    /** A staff colleague invited, who has not set a password yet. */
+    invitedColleague: number;
   };
   calendarToken: string;
   mediaFile: string;
@@ -129,9 +149,13 @@ export const existingCustomerBody = (languageId: number) => ({
   customer: { model: 'i7', vehicle_issue: '2025-05-20', vin_number: uniqueVin(), order_number: 'ZAM-1' },
 });
 
-async function signIn(t: TestApp, account: Account, type: 'CUSTOMER' | 'DEALER'): Promise<Client> {
+async function signIn(t: TestApp, account: Account, type: AccountType): Promise<Client> {
   const client = new Client(t.app);
-  const res = await client.login(account.email, account.password);
+  // Staff sign in with their second factor (a TOTP code from the account's secret).
+  const res =
+    type === 'OPERATOR' || type === 'ADMIN'
+      ? await client.loginStaff(account.email, account.password, account.totpSecret!)
+      : await client.login(account.email, account.password);
   expect(res.statusCode, res.body).toBe(200);
   // Dealer routes behind the password re-entry: verified once, so that the matrix reaches them.
   if (type === 'DEALER') {
@@ -165,18 +189,17 @@ function fakeWebDist(): string {
 export async function createWorld(): Promise<World> {
   const t = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '100000', WEB_DIST: fakeWebDist() } });
   const db = t.app.db;
-  const typeOf: Record<Exclude<Actor, 'anonymous'>, 'CUSTOMER' | 'DEALER'> = {
+  const typeOf: Record<Exclude<Actor, 'anonymous'>, AccountType> = {
     customer: 'CUSTOMER',
     otherCustomer: 'CUSTOMER',
     dealer: 'DEALER',
     otherDealer: 'DEALER',
+    operator: 'OPERATOR',
+    admin: 'ADMIN',
   };
   const accounts = {} as World['accounts'];
   const clients = { anonymous: new Client(t.app) } as World['clients'];
-  for (const [actor, type] of Object.entries(typeOf) as [
-    Exclude<Actor, 'anonymous'>,
-    'CUSTOMER' | 'DEALER',
-  ][]) {
+  for (const [actor, type] of Object.entries(typeOf) as [Exclude<Actor, 'anonymous'>, AccountType][]) {
     accounts[actor] = await createTestUser(db, { type });
     clients[actor] = await signIn(t, accounts[actor], type);
   }
@@ -211,6 +234,12 @@ export async function createWorld(): Promise<World> {
   const registered = await clients.dealer.post('/dealers/customers/register/new', newCustomerBody(pl!.id));
   expect(registered.statusCode, registered.body).toBe(200);
 
+  const colleague = await createTestUser(db, { type: 'OPERATOR' });
+  const [invited] = await db
+    .insert(users)
+    .values({ email: uniqueEmail('invited'), type: 'OPERATOR', name: 'Ina', surname: 'Invited' })
+    .returning({ id: users.id });
+
   const fresh = async (actor: Actor, kind: 'session' | 'user'): Promise<Client> => {
     if (actor === 'anonymous') return new Client(t.app);
     const type = typeOf[actor];
@@ -233,6 +262,8 @@ export async function createWorld(): Promise<World> {
       order,
       dealerCustomer: (registered.json() as { data: { customer_id: number } }).data.customer_id,
       languagePl: pl!.id,
+      staffColleague: colleague.id,
+      invitedColleague: invited!.id,
     },
     calendarToken: customerRow!.token!,
     mediaFile: firstMediaFile(),

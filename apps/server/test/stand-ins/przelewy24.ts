@@ -135,8 +135,7 @@ export async function startPrzelewy24StandIn(opts: {
           crc: opts.crc,
         });
         if (
-          !t ||
-          !t.paid ||
+          !t?.paid ||
           b.sign !== expected ||
           t.sessionId !== b.sessionId ||
           t.amount !== b.amount ||

@@ -35,6 +35,8 @@ export const router = createBrowserRouter(
         page(paths.notFound, () => import('./routes/not-found')),
         page(paths.cookiesPolicy, () => import('./routes/cookies-policy')),
         ...publicRoutes,
+        // The staff's console (config/console.ts CONSOLE_BASE): its own chunk, its own guard and layout.
+        page('admin/*', () => import('./console/console-app')),
         {
           id: SIGNED_IN_ROUTE_ID,
           element: (

@@ -11,6 +11,8 @@ let csrfToken = '';
 export const setCsrfToken = (token: string) => {
   csrfToken = token;
 };
+/** The session's CSRF token, for requests that cannot go through `request` (uploads with progress). */
+export const currentCsrfToken = () => csrfToken;
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -5,6 +5,7 @@
  *   const items = await fetchData(cartContract.items);                  // TCartItem[]
  *   await fetchData(cartContract.update, { params: { id }, body });     // checked against the schema's input
  *   useQuery({ queryKey: queryKeyOf(cartContract.items), queryFn: () => fetchData(cartContract.items) })
+ *   invalidateQueries({ queryKey: queryPrefixOf(ordersContract.list, ordersContract.item) })
  */
 import {
   type EndpointData,
@@ -51,4 +52,20 @@ export function queryKeyOf<const E extends EndpointDefinition>(
 ): readonly unknown[] {
   const key = pathKey(endpoint.path);
   return input === undefined ? key : [...key, input];
+}
+
+/**
+ * The longest key prefix the queries of these endpoints share: invalidating it refreshes every one
+ * of them, whatever their input (`queryPrefixOf(ordersContract.list, ordersContract.item)` is
+ * `['sales', 'orders']`: every page of orders and each order). Never written by hand, so a path
+ * change in the contract moves the prefix with it.
+ */
+export function queryPrefixOf(first: EndpointDefinition, ...others: EndpointDefinition[]): readonly string[] {
+  let prefix = pathKey(first.path);
+  for (const endpoint of others) {
+    const key = pathKey(endpoint.path);
+    const shared = prefix.findIndex((word, i) => key[i] !== word);
+    if (shared !== -1) prefix = prefix.slice(0, shared);
+  }
+  return prefix;
 }

@@ -76,7 +76,7 @@ export const accountContract = {
     method: 'GET',
     path: '/users/update-language',
     summary: "Sets the user's language (a GET that changes state: it demands the CSRF header)",
-    access: 'user',
+    access: 'account',
     csrf: true,
     query: ZUpdateLanguageQuery,
     responses: { 200: ZOk },

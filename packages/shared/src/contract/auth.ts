@@ -6,6 +6,7 @@ import {
   ZForgotPassword,
   ZLogin,
   ZResetPassword,
+  ZSecondFactorStep,
   ZSessionUser,
 } from '../schemas/auth';
 import { defineEndpoint, object, ok, ZOk } from './define';
@@ -14,23 +15,25 @@ export const authContract = {
   login: defineEndpoint({
     method: 'POST',
     path: '/auth/login',
-    summary: 'Signs in with e-mail and password; sets the session cookie and returns the session user',
+    summary:
+      'Signs in with e-mail and password: sets the session cookie and returns the session user (200), or for staff the second-factor step (202)',
     access: 'public',
     body: ZLogin,
-    responses: { 200: ok(ZSessionUser) },
+    // Staff get 202: the password was right, the second factor comes next (docs/console.md).
+    responses: { 200: ok(ZSessionUser), 202: ok(ZSecondFactorStep) },
   }),
   me: defineEndpoint({
     method: 'GET',
     path: '/auth/me',
     summary: 'The signed-in user of this session, with its CSRF token',
-    access: 'user',
+    access: 'account',
     responses: { 200: ok(ZSessionUser) },
   }),
   refreshToken: defineEndpoint({
     method: 'POST',
     path: '/auth/refresh-token',
     summary: 'Extends the session by its full lifetime',
-    access: 'user',
+    access: 'account',
     responses: { 200: ZOk },
   }),
   logout: defineEndpoint({
@@ -44,7 +47,7 @@ export const authContract = {
     method: 'POST',
     path: '/auth/change-password',
     summary: 'Changes the password; every other session of the user ends',
-    access: 'user',
+    access: 'account',
     body: ZChangePassword,
     responses: { 200: ok(ZSessionUser) },
   }),

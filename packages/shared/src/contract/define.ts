@@ -13,11 +13,13 @@ import { ERROR_CODES } from '../error-codes';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an endpoint: anyone ('public'), any signed-in person ('user'), a club member
- * ('customer'), a dealer ('dealer'), the club's staff ('staff': operators and administrators) or an
- * administrator only ('admin').
+ * Who may call an endpoint: anyone ('public'), any signed-in account, staff included ('account': the
+ * session, the language, the password), a member or a dealer ('user'), a club member ('customer'), a
+ * dealer ('dealer'), the club's staff ('staff': operators and administrators) or an administrator
+ * only ('admin'). Members' and dealers' endpoints refuse staff (403); the console refuses members and
+ * dealers (apps/server/src/plugins/session.ts `mayCall`, docs/console.md).
  */
-export type EndpointAccess = 'public' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
+export type EndpointAccess = 'public' | 'account' | 'user' | 'customer' | 'dealer' | 'staff' | 'admin';
 
 export type EndpointDefinition = {
   method: HttpMethod;
@@ -34,7 +36,7 @@ export type EndpointDefinition = {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The response of each success status; failures share the error envelope (`ZErrorEnvelope`). */
-  responses: Partial<Record<200 | 201 | 204 | 302, z.ZodType>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302, z.ZodType>>;
   /** The body is not JSON (a calendar feed, a PDF): its media type, for the reference. */
   produces?: string;
 };
@@ -90,14 +92,17 @@ export type EndpointInput<E extends EndpointDefinition> = ([Schema<E, 'params'>]
   ([Schema<E, 'query'>] extends [never] ? unknown : { query?: z.input<Schema<E, 'query'>> }) &
   ([Schema<E, 'body'>] extends [never] ? unknown : { body: z.input<Schema<E, 'body'>> });
 
-/** The success body (the 200's, else the first success status's). */
-export type EndpointResponse<E extends EndpointDefinition> = E['responses'] extends {
-  200: infer S extends z.ZodType;
-}
-  ? z.output<S>
-  : E['responses'] extends { 201: infer S extends z.ZodType }
-    ? z.output<S>
-    : undefined;
+/** The statuses whose answer has a JSON body. */
+type BodyStatus = 200 | 201 | 202;
+
+type SuccessBodies<R> = {
+  [K in keyof R & BodyStatus]: R[K] extends z.ZodType ? z.output<R[K]> : never;
+}[keyof R & BodyStatus];
+
+/** The success body: of the one success status, or the union of several (auth/login's 200 and 202). */
+export type EndpointResponse<E extends EndpointDefinition> = [SuccessBodies<E['responses']>] extends [never]
+  ? undefined
+  : SuccessBodies<E['responses']>;
 
 /** The envelope's `data`, or undefined for `{ success: true }` alone. */
 export type EndpointData<E extends EndpointDefinition> =

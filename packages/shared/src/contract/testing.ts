@@ -12,6 +12,8 @@ export const ZTestUserInput = z.object({
   type: z.enum(USER_TYPES).default('CUSTOMER'),
   language: z.enum(LANGUAGES).default('pl'),
   password: z.string().default('Excellence#2026'),
+  /** Staff only: false leaves the second factor to enrol at the first sign-in (default: enrolled). */
+  enrolled: z.boolean().default(true),
 });
 export type TTestUserInput = z.input<typeof ZTestUserInput>;
 
@@ -36,7 +38,15 @@ export const testingContract = {
     access: 'public',
     body: ZTestUserInput,
     responses: {
-      200: ok(object({ id: z.number().int(), email: z.string(), password: z.string() })),
+      200: ok(
+        object({
+          id: z.number().int(),
+          email: z.string(),
+          password: z.string(),
+          /** Staff with an enrolled factor: the TOTP secret a test computes its codes from. */
+          totpSecret: z.string().nullable(),
+        }),
+      ),
     },
   }),
   outbox: defineEndpoint({

@@ -42,12 +42,21 @@ const pl = {
   date: 'Podaj prawidłową datę w formacie dd/mm/rrrr.',
   dateMin: 'Najwcześniejsza dozwolona data to {{date}}.',
   dateMax: 'Najpóźniejsza dozwolona data to {{date}}.',
+  alias:
+    'Adres: małe litery bez polskich znaków, cyfry i myślniki; zaczyna się od litery, np. track-day-2027.',
+  endBeforeStart: 'Koniec nie może być wcześniej niż początek.',
+  time: 'Podaj godzinę w formacie gg:mm, np. 09:30.',
+  aliasTaken: 'Ten adres ma już inne wydarzenie.',
   termRequired: 'Ta zgoda jest wymagana.',
   peselOrNip: 'Podaj PESEL lub NIP.',
   tooLong: 'Wartość jest za długa.',
   postCode: 'Kod pocztowy ma format 00-000.',
   contactPhone: 'Podaj numer telefonu: od 9 do 15 cyfr, np. +48 512 345 678.',
   wholeNumber: 'Podaj liczbę całkowitą, np. 2.',
+  invalidChoice: 'Wybierz jedną z dostępnych wartości.',
+  dateRange: 'Data końcowa nie może być wcześniejsza niż początkowa.',
+  url: 'Podaj adres strony zaczynający się od https:// lub http://, np. https://example.com.',
+  invalidCode: 'Wpisz 6 cyfr z aplikacji uwierzytelniającej albo kod odzyskiwania (xxxxx-xxxxx).',
 };
 
 type Catalogue = Record<keyof typeof pl, string>;
@@ -91,12 +100,21 @@ const en: Catalogue = {
   date: 'Enter a valid date as dd/mm/yyyy.',
   dateMin: 'The earliest allowed date is {{date}}.',
   dateMax: 'The latest allowed date is {{date}}.',
+  alias:
+    'Address: lowercase letters without accents, digits and hyphens, starting with a letter, e.g. track-day-2027.',
+  endBeforeStart: 'The end cannot be before the start.',
+  time: 'Enter a time as hh:mm, e.g. 09:30.',
+  aliasTaken: 'Another experience already has this address.',
   termRequired: 'This consent is required.',
   peselOrNip: 'Enter a PESEL or a tax number (NIP).',
   tooLong: 'The value is too long.',
   postCode: 'The postal code format is 00-000.',
   contactPhone: 'Enter a phone number of 9 to 15 digits, e.g. +48 512 345 678.',
   wholeNumber: 'Enter a whole number, e.g. 2.',
+  invalidChoice: 'Choose one of the available values.',
+  dateRange: 'The end date cannot be earlier than the start date.',
+  url: 'Enter a web address starting with https:// or http://, e.g. https://example.com.',
+  invalidCode: 'Enter the 6 digits from your authenticator app or a recovery code (xxxxx-xxxxx).',
 };
 
 export const validationMessages: Record<LanguageCode, Catalogue> = { pl, en };

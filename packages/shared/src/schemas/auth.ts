@@ -49,3 +49,16 @@ export type TSessionUser = z.output<typeof ZSessionUser>;
 
 export const ZLanguage = z.strictObject({ id: z.number().int(), code: z.enum(LANGUAGES) });
 export type TLanguage = z.output<typeof ZLanguage>;
+
+/**
+ * Staff sign-in (docs/console.md): after the password, a staff account answers with a second-factor
+ * step instead of a session: CODE (enter the authenticator's code or a recovery code) or ENROL (first
+ * sign-in, or after an administrator reset the factor: scan the QR code, then enter a code).
+ */
+export const SECOND_FACTOR_STEPS = ['CODE', 'ENROL'] as const;
+export const ZSecondFactorStep = z.strictObject({
+  second_factor: z.enum(SECOND_FACTOR_STEPS),
+  /** Single-use, short-lived: proves the password was right; sent back with the code. */
+  challenge: z.string(),
+});
+export type TSecondFactorStep = z.output<typeof ZSecondFactorStep>;

@@ -68,6 +68,8 @@ export type TImageSrcset = z.output<typeof ZImageSrcset>;
 /** A photo of a product's slideshow or of a gallery. */
 export const ZPhoto = z.strictObject({ file: z.string(), file_url: z.string(), srcset: ZImageSrcset });
 export type TPhoto = z.output<typeof ZPhoto>;
+/** A photo with its caption in the member's language ('' when none): its alt text on the member pages. */
+export const ZCaptionedPhoto = ZPhoto.extend({ caption: z.string() });
 
 export const ZCategory = z.strictObject({
   id: int(),
@@ -146,7 +148,7 @@ export type TProduct = z.output<typeof ZProduct>;
 
 /** An experience's page: the list's object plus its photos, materials and partners. */
 export const ZProductDetail = ZProduct.extend({
-  images: z.array(ZPhoto),
+  images: z.array(ZCaptionedPhoto),
   files: z.array(z.strictObject({ name: z.string(), file: z.string(), file_url: z.string() })),
   partners: z.array(ZProductPartner),
 });
@@ -163,7 +165,7 @@ export const ZGallery = z.strictObject({
   image_url: z.string().nullable(),
   image_srcset: ZImageSrcset,
   images_count: int(),
-  images: z.array(ZPhoto),
+  images: z.array(ZCaptionedPhoto),
 });
 export type TGallery = z.output<typeof ZGallery>;
 

@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPES } from '@club/shared';
+import { CUSTOMER_STATUS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@club/shared';
 import {
   boolean,
   date,
@@ -32,11 +32,7 @@ export const customers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     dealerId: integer('dealer_id').references(() => users.id, { onDelete: 'set null' }),
     registrationType: text('registration_type', { enum: CUSTOMER_TYPES }),
-    status: text('status', {
-      enum: ['WAITING_TERMS', 'WAITING_ORDER_NUMBER', 'WAITING_REGISTRATION', 'REGISTERED'],
-    })
-      .notNull()
-      .default('REGISTERED'),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default(CUSTOMER_STATUS.REGISTERED),
     model: text('model'),
     vinNumber: text('vin_number'),
     orderNumber: text('order_number'),

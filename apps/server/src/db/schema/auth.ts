@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -17,7 +18,10 @@ export const languages = pgTable('languages', {
   code: text('code').notNull().unique(),
 });
 
-/** Every person who can sign in: club members (CUSTOMER) and dealers (DEALER). */
+/**
+ * Every person who can sign in: club members (CUSTOMER), dealers (DEALER) and the club's staff
+ * (OPERATOR, ADMIN; docs/console.md), who also need a second factor.
+ */
 export const users = pgTable(
   'users',
   {
@@ -43,6 +47,13 @@ export const users = pgTable(
     cardValidTo: date('card_valid_to'),
     /** Secret of the member's private iCalendar feed. */
     calendarToken: text('calendar_token').unique(),
+    /** Staff only: the TOTP secret (base32); set while enrolling, in force once `totpEnabledAt` is. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** Staff only: a deactivated account cannot sign in (its sessions end when it is deactivated). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,7 +86,10 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['RESET_PASSWORD', 'AGREEMENTS', 'ACTIVATE'] }).notNull(),
+    /** STAFF_INVITE: the invitation link; SECOND_FACTOR: the step between password and TOTP at sign-in. */
+    purpose: text('purpose', {
+      enum: ['RESET_PASSWORD', 'AGREEMENTS', 'ACTIVATE', 'STAFF_INVITE', 'SECOND_FACTOR'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The raw token, kept only for links a dealer must be able to copy again (terms_url, register_url). */
     shareable: text('shareable'),
@@ -108,4 +122,47 @@ export const outbox = pgTable(
     error: text('error'),
   },
   (t) => [index('outbox_to_idx').on(t.to)],
+);
+
+/** A staff member's one-time recovery codes (shown once at enrolment, stored hashed). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Every change a staff member makes (docs/console.md, "audit"): written by `recordAudit` in the same
+ * transaction as the change, never updated or deleted by the app.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null when the account was removed later; `actorEmail` keeps who it was. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** A verb, e.g. 'create', 'update', 'publish', 'invite', 'deactivate'. */
+    action: text('action').notNull(),
+    /** What was changed, e.g. 'product', 'gallery', 'page', 'staff'. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );

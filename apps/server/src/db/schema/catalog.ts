@@ -32,6 +32,8 @@ export const partners = pgTable('partners', {
   image: text('image'),
   url: text('url'),
   position: integer('position').notNull().default(0),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });
 
 /**
@@ -74,7 +76,15 @@ export const products = pgTable(
     contactPhone: text('contact_phone'),
     cartLabelPl: text('cart_label_pl'),
     cartLabelEn: text('cart_label_en'),
+    /**
+     * Optimistic concurrency of the console (docs/console.md): every save sends the version it read
+     * and bumps it; a save on an older version is refused with 409 STALE.
+     */
+    version: integer('version').notNull().default(1),
+    /** Set when the operator archives the experience: hidden from members and from the default list. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_alias_idx').on(t.alias),
@@ -92,6 +102,9 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     file: text('file').notNull(),
     position: integer('position').notNull().default(0),
+    /** The photo's caption (its alt text on the member pages), in both languages. */
+    captionPl: text('caption_pl').notNull().default(''),
+    captionEn: text('caption_en').notNull().default(''),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
 );
@@ -184,6 +197,8 @@ export const galleries = pgTable(
     nameEn: text('name_en').notNull(),
     date: date('date').notNull(),
     image: text('image'),
+    /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('galleries_date_idx').on(t.date), index('galleries_product_idx').on(t.productId)],
 );
@@ -197,6 +212,9 @@ export const galleryImages = pgTable(
       .references(() => galleries.id, { onDelete: 'cascade' }),
     file: text('file').notNull(),
     position: integer('position').notNull().default(0),
+    /** The photo's caption (its alt text in the members' slideshow), in both languages. */
+    captionPl: text('caption_pl').notNull().default(''),
+    captionEn: text('caption_en').notNull().default(''),
   },
   (t) => [index('gallery_images_gallery_idx').on(t.galleryId)],
 );

@@ -9,6 +9,8 @@ export const pages = pgTable('pages', {
   subtitleEn: text('subtitle_en').notNull().default(''),
   sectionsHtmlPl: text('sections_html_pl').notNull().default(''),
   sectionsHtmlEn: text('sections_html_en').notNull().default(''),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });
 
 /** One row: the club's contact data, in both languages. */
@@ -22,6 +24,8 @@ export const contact = pgTable('contact', {
   phone: text('phone').notNull(),
   daysPl: text('days_pl').notNull(),
   daysEn: text('days_en').notNull(),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });
 
 export const faqCategories = pgTable('faq_categories', {
@@ -29,6 +33,8 @@ export const faqCategories = pgTable('faq_categories', {
   namePl: text('name_pl').notNull(),
   nameEn: text('name_en').notNull(),
   position: integer('position').notNull().default(0),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });
 
 export const faqQuestions = pgTable('faq_questions', {
@@ -41,4 +47,6 @@ export const faqQuestions = pgTable('faq_questions', {
   answerPl: text('answer_pl').notNull(),
   answerEn: text('answer_en').notNull(),
   position: integer('position').notNull().default(0),
+  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
+  version: integer('version').notNull().default(1),
 });

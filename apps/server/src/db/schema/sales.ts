@@ -1,4 +1,10 @@
-import { ORDER_STATUSES, PRODUCT_TYPE, PRODUCT_TYPES } from '@club/shared';
+import {
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_EVENT_STATUSES,
+  PRODUCT_TYPE,
+  PRODUCT_TYPES,
+} from '@club/shared';
 import {
   boolean,
   date,
@@ -6,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -106,6 +113,27 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
 
+/**
+ * Seats each member holds per experience in orders waiting for payment or paid: the per-member limit
+ * (SPEC.md §9) reads this one row instead of summing the member's order history. Kept by triggers on
+ * orders and order_items in the order's own transaction (migration `member-product-seats`), so every
+ * path that places, pays, expires, cancels or removes an order keeps it equal to a recount
+ * (`seat-counters.test.ts`).
+ */
+export const memberProductSeats = pgTable(
+  'member_product_seats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
 /** Payment notifications already handled: a repeated one is recognised and ignored. */
 export const paymentEvents = pgTable('payment_events', {
   id: serial('id').primaryKey(),
@@ -114,7 +142,7 @@ export const paymentEvents = pgTable('payment_events', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull().unique(),
-  status: text('status').notNull(),
+  status: text('status', { enum: PAYMENT_EVENT_STATUSES }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -129,7 +157,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
     provider: text('provider'),
     amountGrosze: integer('amount_grosze'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),

@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@club/shared';
+import { CUSTOMER_STATUS, USER_TYPE } from '@club/shared';
 import type { Db } from '../client';
 import { customers, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -90,7 +90,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
   await db.insert(customers).values([
     {
       userId: customer,
-      status: 'REGISTERED',
+      status: CUSTOMER_STATUS.REGISTERED,
       term1: true,
       term2: true,
       term2a: true,
@@ -100,7 +100,7 @@ export async function seedAccounts(db: Db): Promise<DemoAccounts> {
     },
     {
       userId: customerEn,
-      status: 'REGISTERED',
+      status: CUSTOMER_STATUS.REGISTERED,
       term1: true,
       term2: true,
       term2a: false,

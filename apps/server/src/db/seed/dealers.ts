@@ -1,4 +1,10 @@
-import { CUSTOMER_TYPE, type CustomerStatus, USER_TYPE, type CustomerType } from '@club/shared';
+import {
+  CUSTOMER_STATUS,
+  CUSTOMER_TYPE,
+  type CustomerStatus,
+  type CustomerType,
+  USER_TYPE,
+} from '@club/shared';
 import { eq } from 'drizzle-orm';
 import { customers, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
@@ -34,7 +40,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_TERMS',
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     honorific: 'MR',
     name: 'Tomasz',
     surname: 'Zieliński',
@@ -47,7 +53,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.EXISTING,
-    status: 'WAITING_TERMS',
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     honorific: null,
     name: '',
     surname: '',
@@ -61,7 +67,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_TERMS',
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     honorific: 'MRS',
     name: 'Olivia',
     surname: 'Bennett',
@@ -74,7 +80,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_ORDER_NUMBER',
+    status: CUSTOMER_STATUS.WAITING_ORDER_NUMBER,
     honorific: 'MRS',
     name: 'Katarzyna',
     surname: 'Lewandowska',
@@ -87,7 +93,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_ORDER_NUMBER',
+    status: CUSTOMER_STATUS.WAITING_ORDER_NUMBER,
     honorific: 'MR',
     name: 'Marek',
     surname: 'Wójcik',
@@ -99,7 +105,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_ORDER_NUMBER',
+    status: CUSTOMER_STATUS.WAITING_ORDER_NUMBER,
     honorific: 'MR',
     name: 'Paweł',
     surname: 'Kamiński',
@@ -111,7 +117,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_REGISTRATION',
+    status: CUSTOMER_STATUS.WAITING_REGISTRATION,
     honorific: 'MRS',
     name: 'Magdalena',
     surname: 'Szymańska',
@@ -126,7 +132,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.EXISTING,
-    status: 'WAITING_REGISTRATION',
+    status: CUSTOMER_STATUS.WAITING_REGISTRATION,
     honorific: 'MR',
     name: 'Krzysztof',
     surname: 'Dąbrowski',
@@ -140,7 +146,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_REGISTRATION',
+    status: CUSTOMER_STATUS.WAITING_REGISTRATION,
     honorific: 'MR',
     name: 'Andrzej',
     surname: 'Kozłowski',
@@ -153,7 +159,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MRS',
     name: 'Agnieszka',
     surname: 'Jankowska',
@@ -169,7 +175,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.EXISTING,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MR',
     name: 'Michał',
     surname: 'Mazur',
@@ -184,7 +190,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MR',
     name: 'James',
     surname: 'Whitfield',
@@ -199,7 +205,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.EXISTING,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MRS',
     name: 'Ewa',
     surname: 'Krawczyk',
@@ -213,7 +219,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer',
     type: CUSTOMER_TYPE.NEW,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MR',
     name: 'Robert',
     surname: 'Piotrowski',
@@ -228,7 +234,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer2',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_TERMS',
+    status: CUSTOMER_STATUS.WAITING_TERMS,
     honorific: 'MR',
     name: 'Grzegorz',
     surname: 'Pawlak',
@@ -239,7 +245,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer2',
     type: CUSTOMER_TYPE.NEW,
-    status: 'WAITING_ORDER_NUMBER',
+    status: CUSTOMER_STATUS.WAITING_ORDER_NUMBER,
     honorific: 'MRS',
     name: 'Joanna',
     surname: 'Michalska',
@@ -251,7 +257,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     dealer: 'dealer2',
     type: CUSTOMER_TYPE.EXISTING,
-    status: 'REGISTERED',
+    status: CUSTOMER_STATUS.REGISTERED,
     honorific: 'MR',
     name: 'Łukasz',
     surname: 'Nowicki',
@@ -278,7 +284,7 @@ export async function seedDealerCustomers({ db, accounts }: SeedContext): Promis
   const now = Date.now();
   for (const c of DEMO_CUSTOMERS) {
     const createdAt = new Date(now - c.daysAgo * DAY_MS);
-    const registered = c.status === 'REGISTERED';
+    const registered = c.status === CUSTOMER_STATUS.REGISTERED;
     const [user] = await db
       .insert(users)
       .values({
@@ -314,11 +320,11 @@ export async function seedDealerCustomers({ db, accounts }: SeedContext): Promis
       vinNumber: c.vin ?? null,
       vehicleIssue: c.issue ?? null,
       createdAt,
-      ...(c.status === 'WAITING_TERMS' ? {} : TERMS_ACCEPTED),
+      ...(c.status === CUSTOMER_STATUS.WAITING_TERMS ? {} : TERMS_ACCEPTED),
     });
-    if (c.status === 'WAITING_TERMS')
+    if (c.status === CUSTOMER_STATUS.WAITING_TERMS)
       await issueUserToken(db, userId, 'AGREEMENTS', LINK_TTL_MS, { shareable: true });
-    if (c.status === 'WAITING_REGISTRATION')
+    if (c.status === CUSTOMER_STATUS.WAITING_REGISTRATION)
       await issueUserToken(db, userId, 'ACTIVATE', LINK_TTL_MS, { shareable: true });
   }
 }

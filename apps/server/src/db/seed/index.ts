@@ -7,6 +7,7 @@ import { seedCatalogDemo } from './catalog';
 import { seedContentDemo } from './content';
 import { seedDealerCustomers } from './dealers';
 import { seedSalesDemo } from './sales';
+import { seedStaffDemo } from './staff';
 import { seedTaxOffices } from './tax-offices';
 
 export type SeedContext = { db: Db; dataDir: string; accounts: DemoAccounts };
@@ -21,6 +22,7 @@ const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [
   seedAccountDemo,
   seedSalesDemo,
   seedDealerCustomers,
+  seedStaffDemo,
 ];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */

@@ -4,6 +4,9 @@ export const authMessages = {
     wrongCurrentPassword: 'Obecne hasło jest nieprawidłowe.',
     resetLinkInvalid: 'Link do zmiany hasła wygasł lub został już użyty. Poproś o nowy.',
     passwordCheckRequired: 'Potwierdź hasło, aby kontynuować.',
+    challengeInvalid: 'Logowanie wygasło. Zaloguj się ponownie e-mailem i hasłem.',
+    codeInvalid: 'Kod jest nieprawidłowy lub został już użyty. Wpisz aktualny kod z aplikacji.',
+    enrolmentNotStarted: 'Najpierw zeskanuj kod QR, a potem wpisz kod z aplikacji.',
     mail: {
       resetSubject: 'Excellence Club: zmiana hasła',
       resetText:
@@ -15,6 +18,9 @@ export const authMessages = {
     wrongCurrentPassword: 'The current password is incorrect.',
     resetLinkInvalid: 'This password link has expired or was already used. Please ask for a new one.',
     passwordCheckRequired: 'Confirm your password to continue.',
+    challengeInvalid: 'Your sign-in has expired. Sign in again with your e-mail and password.',
+    codeInvalid: 'The code is incorrect or was already used. Enter the current code from your app.',
+    enrolmentNotStarted: 'Scan the QR code first, then enter the code from your app.',
     mail: {
       resetSubject: 'Excellence Club: reset your password',
       resetText:

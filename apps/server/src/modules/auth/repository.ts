@@ -11,6 +11,11 @@ export async function findUserByEmail(db: Tx, email: string) {
   return user ?? null;
 }
 
+export async function findUserById(db: Tx, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
 export async function setPasswordHash(db: Tx, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,4 +1,4 @@
-import { RATE_LIMITS, SESSION_TTL_MS } from '@club/shared';
+import { isStaffType, RATE_LIMITS, SESSION_TTL_MS } from '@club/shared';
 import { authContract as contract } from '@club/shared/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
@@ -21,6 +21,7 @@ import {
   markPasswordVerified,
   setPasswordHash,
 } from './repository';
+import { secondFactorRoutes, secondFactorStep } from './second-factor';
 import { toSessionUser } from './session-user';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 
@@ -29,6 +30,7 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(secondFactorRoutes);
   app.route({
     ...routeOf(contract.login),
     handler: async (request, reply) => {
@@ -47,6 +49,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // (an office or the browser tests behind one address sign in many times).
       await app.limiter.reset(`login:account:${email}`);
       await app.limiter.release(`login:address:${request.ip}`);
+      // Staff: a deactivated account reads like a wrong password; an active one goes on to its second factor.
+      if (isStaffType(user.type)) {
+        if (user.deactivatedAt) throw invalidCredentials();
+        reply.code(202);
+        return { success: true as const, data: await secondFactorStep(app.db, user) };
+      }
       if (request.auth) await deleteSession(app.db, request.auth.sessionId);
       const session = await createSession(app.db, user.id);
       setSessionCookie(app, reply, session.cookie);

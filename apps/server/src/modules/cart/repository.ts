@@ -1,61 +1,23 @@
 import {
   type CartItemRules,
   groszeToPln,
-  HOLDING_ORDER_STATUSES,
   type LanguageCode,
   maxCartQuantity,
   type TCartItem,
   type TCartItemUpdate,
   USER_TYPE,
 } from '@club/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { cartItems, categories, orderItems, orders, productTerms, products } from '../../db/schema';
+import { cartItems, categories, type productTerms, products } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../../lib/media';
 import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
 
-/** The holding statuses as SQL literals, for the prepared query below (never user input). */
-const HOLDING_SQL = sql.raw(HOLDING_ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
-
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
 type TermRow = typeof productTerms.$inferSelect;
-
-/** Seats a member holds per experience in orders waiting for payment or paid. */
-export async function heldQuantities(
-  db: Tx,
-  userId: number,
-  productIds: number[],
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, HOLDING_ORDER_STATUSES),
-        inArray(orderItems.productId, productIds),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((r) => [r.productId!, Number(r.quantity)]));
-}
-
-export async function termsOf(db: Tx, productIds: number[]): Promise<Map<number, TermRow[]>> {
-  const map = new Map<number, TermRow[]>();
-  if (productIds.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(productTerms)
-    .where(inArray(productTerms.productId, productIds))
-    .orderBy(asc(productTerms.id));
-  for (const row of rows) map.set(row.productId, [...(map.get(row.productId) ?? []), row]);
-  return map;
-}
 
 /** The per-member view of an experience in the cart: what may still be booked and by how many. */
 export function cartProductState(product: ProductRow, held: number, userId: number, today = clubToday()) {
@@ -105,30 +67,19 @@ export type LoadedCartLine = {
   rules: CartItemRules;
 };
 
-/** The member's cart lines with everything the rules need; `lock` holds the cart rows for an order. */
+/**
+ * The member's cart lines with everything the rules need, in one prepared query (the seats held
+ * from the kept counter and the terms as sub-selects); `lock` holds the cart rows for an order
+ * (FOR UPDATE of cart_items only: the experiences' rows are not locked here).
+ */
 export async function loadCartLines(
   db: Tx,
   userId: number,
   lang: LanguageCode,
   opts: { lock?: boolean } = {},
 ) {
-  if (!opts.lock) return readCartLines(db, userId, lang);
-  const base = db
-    .select({
-      row: cartItems,
-      product: products,
-      categoryPl: categories.namePl,
-      categoryEn: categories.nameEn,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id));
-  const rows = await base.for('update', { of: cartItems });
-  const productIds = rows.map((r) => r.product.id);
-  const [held, terms] = await Promise.all([heldQuantities(db, userId, productIds), termsOf(db, productIds)]);
-  return rows.map((r) => toLine(r, held.get(r.product.id) ?? 0, terms.get(r.product.id) ?? [], userId, lang));
+  const rows = await cartLinesQuery(db, opts.lock === true).execute({ userId });
+  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
 }
 
 function toLine(
@@ -149,21 +100,16 @@ function toLine(
   };
 }
 
-/**
- * The same lines without a lock, in one prepared query (the seats held and the terms as sub-selects):
- * the cart page reads them on every visit.
- */
-async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
-  const query = preparedOnce(db, 'club_cart_lines', (name) =>
-    db
+function cartLinesQuery(db: Tx, lock: boolean) {
+  return preparedOnce(db, lock ? 'club_cart_lines_lock' : 'club_cart_lines', (name) => {
+    const query = db
       .select({
         row: cartItems,
         product: products,
         categoryPl: categories.namePl,
         categoryEn: categories.nameEn,
-        held: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-          where oi.product_id = ${products.id} and o.user_id = ${cartItems.userId}
-          and o.status in (${HOLDING_SQL})), 0)::int`,
+        held: sql<number>`coalesce((select m.quantity from member_product_seats m
+          where m.user_id = ${cartItems.userId} and m.product_id = ${products.id}), 0)::int`,
         terms: sql<
           TermRow[]
         >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,
@@ -174,11 +120,9 @@ async function readCartLines(db: Tx, userId: number, lang: LanguageCode) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(cartItems.userId, sql.placeholder('userId')))
-      .orderBy(asc(cartItems.id))
-      .prepare(name),
-  );
-  const rows = await query.execute({ userId });
-  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
+      .orderBy(asc(cartItems.id));
+    return (lock ? query.for('update', { of: cartItems }) : query).prepare(name);
+  });
 }
 
 export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: boolean): TCartItem {

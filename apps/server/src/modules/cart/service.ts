@@ -1,28 +1,52 @@
 import { cartItemIssues, type LanguageCode, PUBLISHED_HIDDEN, type TCartItemUpdate } from '@club/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { cartProductState, heldQuantities, loadCartLines } from './repository';
+import { preparedOnce } from '../../lib/prepared';
+import { cartProductState, loadCartLines } from './repository';
+
+/**
+ * The experience with the member's state for an add to cart, in one prepared query: whether it is
+ * already in the cart and the seats the member holds (the kept counter). No row is locked: the
+ * insert's foreign-key check shares the product's row with any order that is taking its seats.
+ */
+function addToCartQuery(db: Tx) {
+  return preparedOnce(db, 'club_cart_add_product', (name) =>
+    db
+      .select({
+        product: products,
+        inCart: sql<boolean>`exists (select 1 from cart_items ci
+          where ci.user_id = ${sql.placeholder('userId')} and ci.product_id = ${products.id})`,
+        held: sql<number>`coalesce((select m.quantity from member_product_seats m
+          where m.user_id = ${sql.placeholder('userId')} and m.product_id = ${products.id}), 0)::int`,
+      })
+      .from(products)
+      .where(eq(products.id, sql.placeholder('productId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+function insertCartItemQuery(db: Tx) {
+  return preparedOnce(db, 'club_cart_add_insert', (name) =>
+    db
+      .insert(cartItems)
+      .values({ userId: sql.placeholder('userId'), productId: sql.placeholder('productId'), quantity: 1 })
+      .onConflictDoNothing()
+      .returning({ id: cartItems.id })
+      .prepare(name),
+  );
+}
 
 /** Adds one experience to the member's cart (one line per experience, quantity 1 to start). */
 export async function addToCart(db: Tx, userId: number, productId: number): Promise<number> {
-  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product || product.published === PUBLISHED_HIDDEN) throw notFound();
-  const [existing] = await db
-    .select({ id: cartItems.id })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
-    .limit(1);
-  if (existing) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
-  const held = (await heldQuantities(db, userId, [productId])).get(productId) ?? 0;
-  const state = cartProductState(product, held, userId);
+  const [found] = await addToCartQuery(db).execute({ userId, productId });
+  if (!found || found.product.published === PUBLISHED_HIDDEN) throw notFound();
+  if (found.inCart) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
+  const state = cartProductState(found.product, Number(found.held), userId);
   if (!state.canOrder) throw conflict('PRODUCT_UNAVAILABLE', 'cart.productUnavailable');
-  const [row] = await db
-    .insert(cartItems)
-    .values({ userId, productId, quantity: 1 })
-    .onConflictDoNothing()
-    .returning({ id: cartItems.id });
+  const [row] = await insertCartItemQuery(db).execute({ userId, productId });
   if (!row) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
   return row.id;
 }

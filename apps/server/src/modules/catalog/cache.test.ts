@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterNotify, createTestApp, DB_KIND, skipIfNoDatabase, type TestApp } from '../../../test/helpers';
 import { products, sessions } from '../../db/schema';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
-import { catalogChanged } from './cache';
+import { CatalogCache, catalogChanged } from './cache';
 
 type Api = ReturnType<typeof memberApi>;
 const detail = async (api: Api, id: number) => (await api.get(`/products/item/${id}`)).json().data;
@@ -23,6 +23,32 @@ async function buy(api: Api, productId: number, termIds: number[], quantity: num
   const order = await api.post('/sales/cart/order', { discount_code: '', is_invoice: 0 });
   expect(order.statusCode, order.body).toBe(200);
 }
+
+describe('catalogue cache bounds', () => {
+  it('when full it lets the least recently read entries go, one at a time, and keeps the hot ones', async () => {
+    const cache = new CatalogCache(() => true);
+    let loads = 0;
+    const read = (key: string) =>
+      cache.get(key, async () => {
+        loads++;
+        return { key };
+      });
+    await read('hot');
+    // A member browsing far more pages than the cache holds, while another keeps reading one page.
+    for (let i = 0; i < 25_000; i++) {
+      await read(`page:${i}`);
+      if (i % 1000 === 0) await read('hot');
+    }
+    expect(cache.size).toBeLessThanOrEqual(20_000);
+    expect(cache.size).toBeGreaterThan(19_000);
+    const before = loads;
+    await read('hot');
+    await read('page:24999');
+    expect(loads).toBe(before);
+    await read('page:0');
+    expect(loads).toBe(before + 1);
+  });
+});
 
 describe('catalogue cache in one process', () => {
   let t: TestApp;

@@ -1,12 +1,39 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { CHANNELS } from '../../db/listener';
 
 /** A safety net for catalogue rows changed by hand in SQL with the triggers disabled. */
 const TTL_MS = 60_000;
-/** Keys include page numbers and aliases members type: bounded, so no request can grow it for ever. */
-const MAX_ENTRIES = 2_000;
+/**
+ * Keys include page numbers and aliases members type: bounded, so no request can grow it for ever.
+ * Least recently used entries go first, one at a time (lru-cache): a catalogue browsed widely keeps
+ * its hot pages instead of being emptied whole when full, as it was. Bounded by bytes too: a list
+ * page of 12 products is about 13 KB, so 10,000 products (834 pages per language and filter) fit.
+ */
+const MAX_ENTRIES = 20_000;
+const MAX_BYTES = 48 * 1024 * 1024;
+/** Members' parts are small and many: fewer of them, least recently used first out. */
+const MEMBER_PART_ENTRIES = 5_000;
+
+/** The bytes a cached value holds, roughly: its serialised buffers, else a flat guess. */
+function sizeOf(entry: { value: unknown }): number {
+  const v = entry.value as { head?: Buffer; tail?: Buffer; items?: { head: Buffer; tail: Buffer }[] };
+  if (v && Array.isArray(v.items))
+    return 64 + v.items.reduce((sum, p) => sum + p.head.length + p.tail.length + 256, 0);
+  if (v?.head && v.tail) return v.head.length + v.tail.length + 256;
+  return 1024;
+}
+
+/** A bounded map whose entries also expire after TTL_MS (O(1) per get and set). */
+function boundedMap<V extends { value: unknown }>(max: number, bytes = false) {
+  return new LRUCache<string, V>({
+    max,
+    ttl: TTL_MS,
+    ...(bytes ? { maxSize: MAX_BYTES, sizeCalculation: (v: V) => Math.max(1, sizeOf(v)) } : {}),
+  });
+}
 
 /**
  * A per-process cache of the shared part of catalogue reads (products, categories, images and
@@ -17,7 +44,7 @@ const MAX_ENTRIES = 2_000;
  * (one process) always. A load that was running while the cache was dropped is not stored (generation).
  */
 export class CatalogCache {
-  private entries = new Map<string, { value: unknown; expires: number }>();
+  private entries = boundedMap<{ value: unknown }>(MAX_ENTRIES, true);
   private generation = 0;
   private readonly live: () => boolean;
 
@@ -28,13 +55,12 @@ export class CatalogCache {
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.live()) return load();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as T;
+    if (hit) return hit.value as T;
     const generation = this.generation;
     const value = await load();
     // Nothing found is not kept: a product published later must show at once.
     if (value !== null && value !== undefined && this.live() && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, { value, expires: Date.now() + TTL_MS });
+      this.entries.set(key, { value });
     }
     return value;
   }
@@ -42,8 +68,7 @@ export class CatalogCache {
   /** The cached value if there is one (no load): for work that can only use it when it is at hand. */
   peek<T>(key: string): T | undefined {
     if (!this.live()) return undefined;
-    const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
+    return this.entries.get(key, { updateAgeOnGet: false })?.value as T | undefined;
   }
 
   clear(): void {
@@ -66,7 +91,7 @@ export class CatalogCache {
  * The flags themselves are still computed per request (the day changes them).
  */
 export class MemberPartCache<T> {
-  private entries = new Map<string, { value: T; expires: number }>();
+  private entries = boundedMap<{ value: T }>(MEMBER_PART_ENTRIES);
   private generation = 0;
   private readonly live: () => boolean;
 
@@ -76,8 +101,7 @@ export class MemberPartCache<T> {
 
   get(key: string): T | undefined {
     if (!this.live()) return undefined;
-    const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? hit.value : undefined;
+    return this.entries.get(key)?.value;
   }
 
   mark(): number {
@@ -86,9 +110,8 @@ export class MemberPartCache<T> {
 
   store(key: string, value: T, mark: number): void {
     if (mark !== this.generation || !this.live()) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    // The same safety net as the catalogue's, for a write made with the triggers disabled.
-    this.entries.set(key, { value, expires: Date.now() + TTL_MS });
+    // The same safety net as the catalogue's (TTL), for a write made with the triggers disabled.
+    this.entries.set(key, { value });
   }
 
   clear(): void {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,14 @@ const MEDIA_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  * generated demo media. Names never change once published, so browsers may keep them for 30 days.
  */
 export const mediaPlugin = fp(async (app: FastifyInstance) => {
-  const roots = [path.resolve(app.config.DATA_DIR, 'media'), demoMediaDir()].filter((dir) => existsSync(dir));
+  const uploads = path.resolve(app.config.DATA_DIR, 'media');
+  // Made now, so that photos uploaded later are served (the roots are chosen once).
+  try {
+    mkdirSync(uploads, { recursive: true });
+  } catch (error) {
+    app.log.warn({ err: error }, `media: cannot create ${uploads}; uploads will not be served`);
+  }
+  const roots = [uploads, demoMediaDir()].filter((dir) => existsSync(dir));
   if (roots.length === 0) return;
   await app.register(fastifyStatic, {
     root: roots,

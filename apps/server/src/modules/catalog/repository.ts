@@ -7,7 +7,6 @@ import {
   type TCategory,
   type TPartner,
   type TProduct,
-  ORDER_STATUS,
   PUBLISHED_ANNOUNCED,
   PUBLISHED_ON_SALE,
 } from '@club/shared';
@@ -31,10 +30,10 @@ export type CatalogContext = MemberContext & { lang: LanguageCode };
 
 /** Experiences members may see: on sale (1) or announced (2); hidden ones (0) never leave the server. */
 const visible = inArray(products.published, [PUBLISHED_ON_SALE, PUBLISHED_ANNOUNCED]);
+/** The same states as SQL literals (constants, not input), for the page walks' raw SQL. */
+const VISIBLE_SQL = sql.raw(`${PUBLISHED_ON_SALE}, ${PUBLISHED_ANNOUNCED}`);
 
 const userId = sql.placeholder('userId');
-/** Orders that hold seats, as SQL literals (constants, not input): waiting for payment or paid. */
-const HOLDING_STATUSES = sql.raw(`'${ORDER_STATUS.WAITING_PAYMENT}', '${ORDER_STATUS.PAID}'`);
 const today = sql.placeholder('today');
 
 /** What every member sees alike: cacheable per language (cache.ts). Seats are not in it. */
@@ -77,8 +76,8 @@ function sharedColumns(lang: LanguageCode) {
 const memberColumns = {
   seatsTaken: products.seatsTaken,
   inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = products.id and ci.user_id = ${userId})`,
-  heldQuantity: sql<number>`coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = products.id and o.user_id = ${userId} and o.status in (${HOLDING_STATUSES})), 0)::int`,
+  heldQuantity: sql<number>`coalesce((select m.quantity from member_product_seats m
+      where m.user_id = ${userId} and m.product_id = products.id), 0)::int`,
   notificationSet: sql<boolean>`exists (select 1 from product_notifications pn where pn.product_id = products.id and pn.user_id = ${userId})`,
 };
 
@@ -87,12 +86,16 @@ function productColumns(lang: LanguageCode) {
 }
 
 type MemberPart = { seatsTaken: number; inCart: boolean; heldQuantity: number; notificationSet: boolean };
-type SharedRow = Omit<Awaited<ReturnType<ReturnType<typeof sharedPageQuery>['execute']>>[number], 'total'>;
+type SharedRow = Awaited<ReturnType<ReturnType<typeof sharedPageQuery>['execute']>>[number];
+
+/** A visible experience by its id or its alias (the prepared statement's `key`). */
+const visibleBy = (by: 'id' | 'alias') =>
+  and(visible, eq(by === 'id' ? products.id : products.alias, sql.placeholder('key')));
 
 /**
  * The hot catalogue queries are prepared once per database handle (and on PostgreSQL planned once
  * per pooled connection, by name), the way plugins/session.ts prepares the session lookup: a list
- * is one query (the total comes with the page by `count(*) over ()`), a product page is one query
+ * is one bounded query (its total is counted once per catalogue state and kept), a product page is one query
  * (images, files and partners as json_agg sub-selects). Each variant has its own name, so one name
  * always means one SQL text.
  */
@@ -102,12 +105,7 @@ function productQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       .select(productColumns(lang))
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          visible,
-          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
-        ),
-      )
+      .where(visibleBy(by))
       .limit(1)
       .prepare(`club_catalog_product_${by}_${lang}`),
   );
@@ -121,8 +119,10 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       .select({
         ...sharedColumns(lang),
         images: sql<
-          { file: string }[]
-        >`coalesce((select json_agg(json_build_object('file', pi.file) order by pi.position, pi.id)
+          { file: string; caption: string }[]
+        >`coalesce((select json_agg(json_build_object('file', pi.file, 'caption', ${sql.raw(
+          en ? 'pi.caption_en' : 'pi.caption_pl',
+        )}) order by pi.position, pi.id)
           from product_images pi where pi.product_id = ${products.id}), '[]'::json)`,
         files: sql<
           { name: string; file: string }[]
@@ -136,12 +136,7 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          visible,
-          by === 'id' ? eq(products.id, sql.placeholder('key')) : eq(products.alias, sql.placeholder('key')),
-        ),
-      )
+      .where(visibleBy(by))
       .limit(1)
       .prepare(name),
   );
@@ -151,36 +146,50 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
 const memberInterests = sql`coalesce(nullif(array(select ci.interest_id from ${customerInterests} ci
   where ci.user_id = ${userId}), '{}'), array[${sql.raw(DEFAULT_INTERESTS.map((id) => Number(id)).join(','))}]::int[])`;
 
+/**
+ * "Selected for you": upcoming experiences only, soonest first, so one walk of the start-date index
+ * from today, stopped after the page (no count, no sort of the catalogue). Each row also carries the
+ * member's interest ids: the total is kept in the cache by them (`forUserTotal`).
+ */
 function productPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean, forUser: boolean) {
   const name = `club_catalog_products_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}_${lang}`;
   return preparedOnce(db, name, () => {
     const conditions: SQL[] = [visible];
     if (byCategory) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
-    if (forUser) {
-      conditions.push(sql`${products.startDate} >= ${today}::date`);
-      conditions.push(
-        sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
+    conditions.push(sql`${products.startDate} >= ${today}::date`);
+    conditions.push(
+      sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
           and ${productInterests.interestId} = any(${memberInterests}))`,
-      );
-    }
-    return (
-      db
-        .select({ ...productColumns(lang), total: sql<number>`(count(*) over ())::int` })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(...conditions))
-        // Upcoming experiences first, soonest first; then past ones, latest first.
-        .orderBy(
-          sql`(${products.startDate} < ${today}::date)`,
-          sql`case when ${products.startDate} >= ${today}::date then ${products.startDate} end asc`,
-          sql`${products.startDate} desc`,
-          asc(products.id),
-        )
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name)
     );
+    return db
+      .select({ ...productColumns(lang), interests: sql<number[]>`${memberInterests}` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(...conditions))
+      .orderBy(asc(products.startDate), asc(products.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
   });
+}
+
+/**
+ * The ids of one page in the catalogue's order (upcoming soonest first, then past latest first) from
+ * two walks of a start-date index, each stopped after `reach` (offset + page size) rows: a page costs
+ * the same whatever the size of the catalogue (deeper pages walk further, at most the catalogue).
+ */
+function pageIds(byCategory: boolean) {
+  const category = byCategory ? sql`and p.category_id = ${sql.placeholder('categoryId')}` : sql``;
+  const reach = sql.placeholder('reach');
+  return sql`select u.id from (
+    (select p.id, p.start_date from products p where p.published in (${VISIBLE_SQL}) ${category}
+      and p.start_date >= ${today}::date order by p.start_date asc, p.id asc limit ${reach})
+    union all
+    (select p.id, p.start_date from products p where p.published in (${VISIBLE_SQL}) ${category}
+      and p.start_date < ${today}::date order by p.start_date desc, p.id asc limit ${reach})
+  ) u order by (u.start_date < ${today}::date), case when u.start_date >= ${today}::date then u.start_date end asc,
+    u.start_date desc, u.id asc
+  limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 }
 
 /** A category's (or the whole catalogue's) page without anything of the member's: what cache.ts keeps. */
@@ -188,18 +197,16 @@ function sharedPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean) {
   const name = `club_catalog_products_shared_${byCategory ? 'cat' : 'all'}_${lang}`;
   return preparedOnce(db, name, () =>
     db
-      .select({ ...sharedColumns(lang), total: sql<number>`(count(*) over ())::int` })
+      .select(sharedColumns(lang))
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(byCategory ? and(visible, eq(products.categoryId, sql.placeholder('categoryId'))) : visible)
+      .where(sql`${products.id} in (${pageIds(byCategory)})`)
       .orderBy(
         sql`(${products.startDate} < ${today}::date)`,
         sql`case when ${products.startDate} >= ${today}::date then ${products.startDate} end asc`,
         sql`${products.startDate} desc`,
         asc(products.id),
       )
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
       .prepare(name),
   );
 }
@@ -384,8 +391,8 @@ const CLOSE = Buffer.from(']');
 export const memberPartWithSession = sql<[number, number, boolean, number, boolean][] | null>`(select
   json_agg(json_build_array(p.id, p.seats_taken,
     exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
-    coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = p.id and o.user_id = ${sessions.userId} and o.status in (${HOLDING_STATUSES})), 0)::int,
+    coalesce((select m.quantity from member_product_seats m
+      where m.user_id = ${sessions.userId} and m.product_id = p.id), 0)::int,
     exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId})))
   from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
 
@@ -473,37 +480,39 @@ export async function listProductsJson(
   read: CatalogReadAhead = {},
 ): Promise<{ json: Buffer; total: number }> {
   const byCategory = query.categoryId !== undefined;
+  const offset = (query.page - 1) * PAGE_SIZE_CATALOGUE;
   const params = {
     userId: c.userId,
     today: c.today,
     limit: PAGE_SIZE_CATALOGUE,
-    offset: (query.page - 1) * PAGE_SIZE_CATALOGUE,
+    offset,
+    reach: offset + PAGE_SIZE_CATALOGUE,
     ...(byCategory ? { categoryId: query.categoryId } : {}),
   };
+  const scope = byCategory ? String(query.categoryId) : '*';
+  const count = (forUser: boolean) => async () =>
+    Number((await productCountQuery(db, byCategory, forUser).execute(params))[0]?.total ?? 0);
   if (query.forUser) {
-    // Chosen by the member's own interests: nothing to share, one query with the member's part.
+    // Chosen by the member's own interests: the page is read with the member's part; its total is
+    // kept per set of interests (members share a few), like the shared pages' totals.
     const rows = await productPageQuery(db, c.lang, byCategory, true).execute(params);
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      const [countRow] = await productCountQuery(db, byCategory, true).execute(params);
-      total = countRow?.total ?? 0;
-    }
+    const interests = rows[0]?.interests;
+    const total = interests
+      ? await cache.get(`total:user:${scope}:${[...interests].sort().join(',')}:${c.today}`, count(true))
+      : await count(true)();
     const out = [OPEN];
     rows.forEach((r, i) => {
       if (i > 0) out.push(COMMA);
       pushProductJson(out, toProductJson(r), r, c);
     });
     out.push(CLOSE);
-    return { json: Buffer.concat(out), total: Number(total) };
+    return { json: Buffer.concat(out), total };
   }
   const shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
     const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
-    let total = (rows[0] as { total?: number } | undefined)?.total;
-    if (total === undefined) {
-      const [countRow] = await productCountQuery(db, byCategory, false).execute(params);
-      total = countRow?.total ?? 0;
-    }
-    return { items: rows.map((r) => toProductJson(r)), total: Number(total) };
+    // One count per catalogue state and day, shared by every page and both languages.
+    const total = await cache.get(`total:${scope}:${c.today}`, count(false));
+    return { items: rows.map((r) => toProductJson(r)), total };
   });
   const parts = await memberParts(
     db,
@@ -551,6 +560,7 @@ export async function productDetailJson(
         file: i.file,
         file_url: mediaUrl(i.file)!,
         srcset: mediaSrcset(i.file),
+        caption: i.caption,
       })),
       files: row.files.map((f) => ({ name: f.name, file: f.file, file_url: mediaUrl(f.file)! })),
       partners: row.partners.map((p) => ({

@@ -1,10 +1,10 @@
-import { PAGE_SIZE_CATALOGUE, parseProductParam } from '@club/shared';
+import { PAGE_SIZE_CATALOGUE, parseProductParam, USER_TYPE } from '@club/shared';
 import { catalogContract as contract } from '@club/shared/contract/catalog';
 import { contentContract } from '@club/shared/contract/content';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound } from '../../lib/app-error';
-import { routeOf } from '../../lib/contract';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { routeOf, sendEncodedJson } from '../../lib/contract';
 import { requireAuth, type SessionExtra } from '../../plugins/session';
 import { catalogCache, memberPartCache } from './cache';
 import { clubToday } from '../../lib/club-day';
@@ -25,22 +25,15 @@ import {
 
 export function catalogContext(request: FastifyRequest): CatalogContext {
   const { user } = requireAuth(request);
+  // Members' routes (access 'user'): the session plugin has already refused staff.
+  if (user.type !== USER_TYPE.CUSTOMER && user.type !== USER_TYPE.DEALER) throw forbidden();
   return { userId: user.id, type: user.type, lang: request.lang, today: clubToday() };
 }
 
-/** Fastify's own content type for JSON: the catalogue's bodies are built as bytes (repository.ts). */
-const JSON_TYPE = 'application/json; charset=utf-8';
-/** The envelope around a body made of pre-encoded bytes (repository.ts, ProductJson). */
+/** The envelope around a body made of pre-encoded bytes (repository.ts, ProductJson); sent with
+ * lib/contract.ts `sendEncodedJson`, read back against the contract in the tests. */
 const DATA_OPEN = Buffer.from('{"success":true,"data":');
 const DATA_CLOSE = Buffer.from('}');
-
-/**
- * Sends a body built as bytes: it bypasses the serializer by schema (so the compiler cannot check it
- * against the contract's type); the strict check of the tests reads it back in onSend instead.
- */
-function sendBytes(reply: FastifyReply, parts: Buffer[]): FastifyReply {
-  return reply.type(JSON_TYPE).send(Buffer.concat(parts));
-}
 
 /** A page number or id as the query string gives it, as the route's schema would read it; else undefined. */
 function positiveInt(value: unknown): number | undefined {
@@ -108,7 +101,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         per_page: PAGE_SIZE_CATALOGUE,
         total,
       };
-      return sendBytes(reply, [DATA_OPEN, json, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
+      return sendEncodedJson(reply, [DATA_OPEN, json, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
     },
   });
 
@@ -124,7 +117,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         memberParts,
       });
       if (json === null) throw notFound();
-      return sendBytes(reply, [DATA_OPEN, json, DATA_CLOSE]);
+      return sendEncodedJson(reply, [DATA_OPEN, json, DATA_CLOSE]);
     },
   });
 

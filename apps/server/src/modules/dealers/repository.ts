@@ -66,11 +66,15 @@ export async function listDealerCustomers(
     filters.status ? eq(customers.status, filters.status) : undefined,
     searchCondition(filters.search),
   );
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .where(where)) as [{ total: number }];
+  // Without a search the count needs no user row: the dealer's index alone answers it.
+  const counted = filters.search?.trim()
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(customers)
+        .innerJoin(users, eq(users.id, customers.userId))
+        .where(where)
+    : db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where);
+  const [{ total }] = (await counted) as [{ total: number }];
   const rows = await db
     .select(customerColumns)
     .from(customers)

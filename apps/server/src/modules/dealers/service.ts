@@ -22,6 +22,7 @@ import type { UserRow } from '../../types';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 import { findUserByEmail } from '../auth/repository';
 import type { Mailer } from '../mail/mailer';
+import type { dealersMessages } from './messages';
 import {
   type DealerCustomerRow,
   findDealerCustomer,
@@ -41,6 +42,28 @@ export const registerUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/panel/activate?token=${encodeURIComponent(token)}`;
 
 const langOf = (code: string): LanguageCode => (code === 'en' ? 'en' : 'pl');
+/** The dealers' mails, by the name of their `dealers.mail.<name>Subject` / `<name>Text` messages. */
+type MailName<K> = K extends `${infer Name}Subject` ? Name : never;
+type DealersMail = MailName<keyof typeof dealersMessages.pl.mail>;
+
+/** Queues one of the dealers' mails in the member's language. */
+async function queueMail(
+  db: Tx,
+  ctx: DealersContext,
+  to: { email: string; languageCode: string },
+  template: string,
+  mail: DealersMail,
+  params: Record<string, unknown> = {},
+) {
+  const lang = langOf(to.languageCode);
+  await ctx.mailer.queue(db, {
+    to: to.email,
+    template,
+    subject: translate(lang, `dealers.mail.${mail}Subject`),
+    text: translate(lang, `dealers.mail.${mail}Text`, params),
+  });
+}
+
 const linkInvalid = () => new AppError(404, 'LINK_INVALID', 'dealers.linkInvalid');
 
 /** Postgres unique violation (same code on PGlite). */
@@ -137,15 +160,10 @@ export async function registerNewCustomer(
     contractNumber: input.customer.contract_number,
   });
   const token = await issueUserToken(db, userId, 'AGREEMENTS', LINK_TTL_MS, { shareable: true });
-  await ctx.mailer.queue(db, {
-    to: input.user.email,
-    template: 'dealer-invitation',
-    subject: translate(languageCode, 'dealers.mail.invitationSubject'),
-    text: translate(languageCode, 'dealers.mail.invitationText', {
-      dealer: `${dealer.name} ${dealer.surname}`.trim(),
-      link: termsUrl(ctx.publicUrl, token),
-      days: REGISTRATION_LINK_TTL_DAYS,
-    }),
+  await queueMail(db, ctx, { email: input.user.email, languageCode }, 'dealer-invitation', 'invitation', {
+    dealer: `${dealer.name} ${dealer.surname}`.trim(),
+    link: termsUrl(ctx.publicUrl, token),
+    days: REGISTRATION_LINK_TTL_DAYS,
   });
   return userId;
 }
@@ -191,15 +209,9 @@ async function sendActivationLink(
   user: { id: number; email: string; languageCode: string },
 ) {
   const token = await issueUserToken(db, user.id, 'ACTIVATE', LINK_TTL_MS, { shareable: true });
-  const lang = langOf(user.languageCode);
-  await ctx.mailer.queue(db, {
-    to: user.email,
-    template: 'activation-link',
-    subject: translate(lang, 'dealers.mail.activationSubject'),
-    text: translate(lang, 'dealers.mail.activationText', {
-      link: registerUrl(ctx.publicUrl, token),
-      days: REGISTRATION_LINK_TTL_DAYS,
-    }),
+  await queueMail(db, ctx, user, 'activation-link', 'activation', {
+    link: registerUrl(ctx.publicUrl, token),
+    days: REGISTRATION_LINK_TTL_DAYS,
   });
 }
 
@@ -314,13 +326,7 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
   if (next === CUSTOMER_STATUS.WAITING_REGISTRATION) {
     await sendActivationLink(db, ctx, { id: user.id, email, languageCode: user.languageCode });
   } else {
-    const lang = langOf(user.languageCode);
-    await ctx.mailer.queue(db, {
-      to: email,
-      template: 'agreements-accepted',
-      subject: translate(lang, 'dealers.mail.agreementsSubject'),
-      text: translate(lang, 'dealers.mail.agreementsText'),
-    });
+    await queueMail(db, ctx, { email, languageCode: user.languageCode }, 'agreements-accepted', 'agreements');
   }
   return { status: next };
 }
@@ -358,16 +364,10 @@ export async function activateAccount(db: Tx, ctx: DealersContext, token: string
     .where(eq(users.id, user.id));
   await db.update(customers).set({ status: CUSTOMER_STATUS.REGISTERED }).where(eq(customers.userId, user.id));
   await useToken(db, live.id);
-  const lang = langOf(user.languageCode);
-  await ctx.mailer.queue(db, {
-    to: user.email,
-    template: 'welcome',
-    subject: translate(lang, 'dealers.mail.welcomeSubject'),
-    text: translate(lang, 'dealers.mail.welcomeText', {
-      card,
-      validTo: formatDisplayDate(validTo),
-      link: `${ctx.publicUrl}/panel/login`,
-    }),
+  await queueMail(db, ctx, user, 'welcome', 'welcome', {
+    card,
+    validTo: formatDisplayDate(validTo),
+    link: `${ctx.publicUrl}/panel/login`,
   });
   return { email: user.email };
 }

@@ -25,7 +25,9 @@ type GalleryRow = {
   imagesCount: number;
 };
 
-function toGallery(row: GalleryRow, images: { file: string }[]): TGallery {
+type ImageRow = { file: string; caption: string };
+
+function toGallery(row: GalleryRow, images: ImageRow[]): TGallery {
   const cover = row.image ?? images[0]?.file ?? null;
   return {
     id: row.id,
@@ -36,19 +38,28 @@ function toGallery(row: GalleryRow, images: { file: string }[]): TGallery {
     image_url: mediaUrl(cover),
     image_srcset: mediaSrcset(cover),
     images_count: Number(row.imagesCount),
-    images: images.map((i) => ({ file: i.file, file_url: mediaUrl(i.file)!, srcset: mediaSrcset(i.file) })),
+    images: images.map((i) => ({
+      file: i.file,
+      file_url: mediaUrl(i.file)!,
+      srcset: mediaSrcset(i.file),
+      caption: i.caption,
+    })),
   };
 }
 
-async function imagesOf(db: Tx, ids: number[]): Promise<Map<number, { file: string }[]>> {
-  const map = new Map<number, { file: string }[]>(ids.map((id) => [id, []]));
+async function imagesOf(db: Tx, lang: LanguageCode, ids: number[]): Promise<Map<number, ImageRow[]>> {
+  const map = new Map<number, ImageRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
   const rows = await db
-    .select({ galleryId: galleryImages.galleryId, file: galleryImages.file })
+    .select({
+      galleryId: galleryImages.galleryId,
+      file: galleryImages.file,
+      caption: lang === 'en' ? galleryImages.captionEn : galleryImages.captionPl,
+    })
     .from(galleryImages)
     .where(inArray(galleryImages.galleryId, ids))
     .orderBy(asc(galleryImages.position), asc(galleryImages.id));
-  for (const row of rows) map.get(row.galleryId)?.push({ file: row.file });
+  for (const row of rows) map.get(row.galleryId)?.push({ file: row.file, caption: row.caption });
   return map;
 }
 
@@ -59,8 +70,18 @@ export async function listGalleries(
   query: { page: number; year?: number; month?: number },
 ): Promise<{ data: TGallery[]; total: number }> {
   const conditions: SQL[] = [];
-  if (query.year !== undefined) conditions.push(sql`extract(year from ${galleries.date}) = ${query.year}`);
-  if (query.month !== undefined) conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
+  // Date ranges, not extract(): the date index serves them (a month with no year is any year's).
+  if (query.year !== undefined && query.month !== undefined) {
+    conditions.push(sql`${galleries.date} >= make_date(${query.year}::int, ${query.month}::int, 1)`);
+    conditions.push(
+      sql`${galleries.date} < make_date(${query.year}::int, ${query.month}::int, 1) + interval '1 month'`,
+    );
+  } else if (query.year !== undefined) {
+    conditions.push(sql`${galleries.date} >= make_date(${query.year}::int, 1, 1)`);
+    conditions.push(sql`${galleries.date} < make_date(${query.year}::int + 1, 1, 1)`);
+  } else if (query.month !== undefined) {
+    conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(galleries).where(where);
   const rows = await db
@@ -73,6 +94,7 @@ export async function listGalleries(
     .offset((query.page - 1) * PAGE_SIZE_CATALOGUE);
   const images = await imagesOf(
     db,
+    lang,
     rows.map((r) => r.id),
   );
   return { data: rows.map((r) => toGallery(r, images.get(r.id) ?? [])), total: Number(countRow?.total ?? 0) };
@@ -85,7 +107,7 @@ export async function findGallery(db: Tx, lang: LanguageCode, id: number): Promi
     .leftJoin(categories, eq(categories.id, galleries.categoryId))
     .where(eq(galleries.id, id));
   if (!row) return null;
-  const images = await imagesOf(db, [row.id]);
+  const images = await imagesOf(db, lang, [row.id]);
   return toGallery(row, images.get(row.id) ?? []);
 }
 

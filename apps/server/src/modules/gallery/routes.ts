@@ -1,8 +1,7 @@
 import { PAGE_SIZE_CATALOGUE } from '@club/shared';
 import { galleryContract as contract } from '@club/shared/contract/gallery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error';
-import { routeOf } from '../../lib/contract';
+import { foundData, routeOf } from '../../lib/contract';
 import { findGallery, galleryDates, listGalleries } from './repository';
 
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,10 +34,6 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.item),
-    handler: async (request) => {
-      const gallery = await findGallery(app.db, request.lang, request.params.id);
-      if (!gallery) throw notFound();
-      return { success: true as const, data: gallery };
-    },
+    handler: async (request) => foundData(await findGallery(app.db, request.lang, request.params.id)),
   });
 };

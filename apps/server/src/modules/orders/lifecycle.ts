@@ -1,5 +1,5 @@
-import { formatMoney, groszeToPln, PUBLISHED_ON_SALE, ORDER_STATUS } from '@club/shared';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { formatMoney, groszeToPln, ORDER_EVENT_KIND, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
@@ -59,10 +59,17 @@ export async function mailPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<voi
 
 /**
  * Cancels an order the caller has locked (FOR UPDATE): gives its seats and its discount-code use
- * back, and tells the waiting list of every experience that has seats again. Product rows are
- * locked in id order, as placing an order does, so the two never deadlock.
+ * back, and tells the waiting list of every experience that has seats again. Rows are locked in the
+ * order placing an order locks them (place-order.ts): the discount code, the member's seat counters
+ * (the status change, by trigger), then the experiences in id order, so the two never deadlock.
  */
 export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
+  if (order.discountCodeId) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+      .where(eq(discountCodes.id, order.discountCodeId));
+  }
   await tx
     .update(orders)
     .set({ status: ORDER_STATUS.CANCELLED, cancelledAt: new Date(), expiresAt: null })
@@ -72,14 +79,6 @@ export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Pr
   for (const l of lines)
     if (l.productId) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
   const ids = [...byProduct.keys()].sort((a, b) => a - b);
-  if (ids.length > 0) {
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(asc(products.id))
-      .for('update');
-  }
   const today = clubToday();
   for (const id of ids) {
     const [product] = await tx
@@ -91,12 +90,6 @@ export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Pr
     if (product && hasSeats && product.published === PUBLISHED_ON_SALE && product.startDate > today) {
       await notifyWaitingList(tx, deps.mailer, id, deps.config.PUBLIC_URL);
     }
-  }
-  if (order.discountCodeId) {
-    await tx
-      .update(discountCodes)
-      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
-      .where(eq(discountCodes.id, order.discountCodeId));
   }
   const buyer = await buyerOf(tx, order);
   if (buyer) {
@@ -128,7 +121,7 @@ export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}
         .for('update', { skipLocked: true });
       if (!order) return false;
       await cancelLockedOrder(tx, deps, order);
-      await recordOrderEvent(tx, order.id, 'EXPIRED', { provider: order.paymentProvider });
+      await recordOrderEvent(tx, order.id, ORDER_EVENT_KIND.EXPIRED, { provider: order.paymentProvider });
       return true;
     });
     if (!done) break;
@@ -160,7 +153,8 @@ export async function mailOpenWaitingLists(deps: Deps): Promise<number> {
         .select()
         .from(products)
         .where(eq(products.id, Number(id)))
-        .for('update', { skipLocked: true });
+        // NO KEY UPDATE: an add to cart's foreign-key check (KEY SHARE) does not wait on it.
+        .for('no key update', { skipLocked: true });
       if (!product) return 0;
       return notifyWaitingList(tx, deps.mailer, product.id, deps.config.PUBLIC_URL);
     });

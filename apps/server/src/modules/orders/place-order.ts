@@ -5,16 +5,19 @@ import {
   type LanguageCode,
   type TPlaceOrder,
   type TPlaceOrderResult,
+  ORDER_EVENT_KIND,
   ORDER_STATUS,
 } from '@club/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { cartItems, customers, orderItems, orders, products } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { findUsableDiscountCode } from '../cart/discount';
-import { cartProductState, heldQuantities, loadCartLines, rulesFor, storedItem } from '../cart/repository';
+import { loadCartLines, storedItem } from '../cart/repository';
+import { preparedOnce } from '../../lib/prepared';
 import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
 import { mailPaid, type OrderRow } from './lifecycle';
 import { recordOrderEvent } from './timeline';
@@ -31,10 +34,36 @@ const INVOICE_FIELDS = [
 ] as const;
 
 /**
+ * Takes `quantity` seats of an experience if that many are left; false when they are not. One
+ * conditional update, prepared once: the row is locked only from here to the commit, so buyers of
+ * the same experience wait on each other for the tail of their transactions, never across the cart.
+ */
+async function takeSeats(tx: Tx, productId: number, quantity: number): Promise<boolean> {
+  const query = preparedOnce(tx, 'club_take_seats', (name) =>
+    tx
+      .update(products)
+      .set({ seatsTaken: sql`${products.seatsTaken} + ${sql.placeholder('quantity')}::int` })
+      .where(
+        and(
+          eq(products.id, sql.placeholder('id')),
+          sql`(${products.totalSeats} is null or ${products.seatsTaken} + ${sql.placeholder('quantity')}::int <= ${products.totalSeats})`,
+        ),
+      )
+      .returning({ id: products.id })
+      .prepare(name),
+  );
+  return (await query.execute({ id: productId, quantity })).length > 0;
+}
+
+/**
  * Turns the member's cart into an order in one transaction (DESIGN.md §6). Locks, in this order:
- * the member's cart rows, the experiences (by id), the discount code. Under those locks it checks
- * every rule again, takes the seats, records the order and empties the cart, so concurrent buyers
- * can never take more seats than there are and a failure leaves nothing half-written.
+ * the member's cart rows, the discount code, the member's seat counters (by the order's items, see
+ * migration `member-product-seats`), and last the experiences' rows, in id order, by the
+ * conditional update that takes their seats: a buyer holds an experience's row only for the end of
+ * the transaction, and an add to cart (whose foreign-key check shares the row) never waits on it.
+ * The rules are checked on the rows read with the cart; the seats once more by the update itself,
+ * so concurrent buyers can never take more seats than there are, and a failure leaves nothing
+ * half-written.
  */
 export async function placeOrder(
   app: FastifyInstance,
@@ -48,27 +77,20 @@ export async function placeOrder(
     const lines = await loadCartLines(tx, user.id, lang, { lock: true });
     if (lines.length === 0) throw conflict('CART_EMPTY', 'cart.empty');
 
-    const ids = [...new Set(lines.map((l) => l.product.id))].sort((a, b) => a - b);
-    const locked = await tx
-      .select()
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(asc(products.id))
-      .for('update');
-    const byId = new Map(locked.map((p) => [p.id, p]));
-    const held = await heldQuantities(tx, user.id, ids);
+    const byId = new Map(lines.map((l) => [l.product.id, l.product]));
+    const ids = [...byId.keys()].sort((a, b) => a - b);
 
     for (const line of lines) {
-      const product = byId.get(line.product.id)!;
+      const product = line.product;
       const name = lang === 'en' ? product.nameEn : product.namePl;
-      const state = cartProductState(product, held.get(product.id) ?? 0, user.id);
+      const state = line.state;
       const seatsLeft =
         product.totalSeats === null ? Number.POSITIVE_INFINITY : product.totalSeats - product.seatsTaken;
       if (seatsLeft < line.row.quantity || (seatsLeft <= 0 && !state.canOrder))
         throw conflict('SOLD_OUT', 'cart.soldOut', { name });
       if (state.limit < line.row.quantity) throw conflict('LIMIT_REACHED', 'cart.limitReached', { name });
       if (!state.canOrder) throw conflict('PRODUCT_UNAVAILABLE', 'cart.productUnavailable');
-      if (cartItemIssues(storedItem(line.row), rulesFor(state, line.terms)).length > 0) {
+      if (cartItemIssues(storedItem(line.row), line.rules).length > 0) {
         throw conflict('CART_NOT_FILLED', 'cart.notFilled');
       }
     }
@@ -119,52 +141,65 @@ export async function placeOrder(
         paidAt: total === 0 ? now : null,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      lines.map((l) => {
-        const product = byId.get(l.product.id)!;
-        return {
-          orderId: order!.id,
-          productId: product.id,
-          productName: lang === 'en' ? product.nameEn : product.namePl,
-          productStartDate: product.startDate,
-          quantity: l.row.quantity,
-          priceGrosze: product.priceGrosze,
-          persons: l.row.persons.slice(0, l.row.quantity - 1),
-          terms: l.row.terms,
-          cartLabelAnswer: l.row.cartLabelAnswer,
-        };
-      }),
-    );
-    for (const l of lines) {
-      await tx
-        .update(products)
-        .set({ seatsTaken: sql`${products.seatsTaken} + ${l.row.quantity}` })
-        .where(eq(products.id, l.product.id));
-    }
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((l) => {
+          const product = byId.get(l.product.id)!;
+          return {
+            orderId: order!.id,
+            productId: product.id,
+            productName: lang === 'en' ? product.nameEn : product.namePl,
+            productStartDate: product.startDate,
+            quantity: l.row.quantity,
+            priceGrosze: product.priceGrosze,
+            persons: l.row.persons.slice(0, l.row.quantity - 1),
+            terms: l.row.terms,
+            cartLabelAnswer: l.row.cartLabelAnswer,
+          };
+        }),
+      )
+      .returning();
     await tx.delete(cartItems).where(
       inArray(
         cartItems.id,
         lines.map((l) => l.row.id),
       ),
     );
-    await recordOrderEvent(tx, order!.id, total === 0 ? 'PAID' : 'CREATED', {
+    await recordOrderEvent(tx, order!.id, total === 0 ? ORDER_EVENT_KIND.PAID : ORDER_EVENT_KIND.CREATED, {
       provider: provider.name,
       amountGrosze: total,
     });
     if (total === 0) await mailPaid(tx, app, order!);
-    return order!;
+    const quantities = new Map<number, number>();
+    for (const l of lines) quantities.set(l.product.id, (quantities.get(l.product.id) ?? 0) + l.row.quantity);
+    for (const id of ids) {
+      if (!(await takeSeats(tx, id, quantities.get(id)!))) {
+        const product = byId.get(id)!;
+        throw conflict('SOLD_OUT', 'cart.soldOut', { name: lang === 'en' ? product.nameEn : product.namePl });
+      }
+    }
+    return { order: order!, lines: items };
   });
 
-  if (placed.status === ORDER_STATUS.PAID) {
+  if (placed.order.status === ORDER_STATUS.PAID) {
     void app.mailer.flush(app.db);
-    return { order_id: placed.id, status: ORDER_STATUS.PAID, payment_url: null, total: 0 };
+    return { order_id: placed.order.id, status: ORDER_STATUS.PAID, payment_url: null, total: 0 };
   }
-  const paymentUrl = await registerPayment(app, provider, placed, user.email, lang, customerIp);
+  const paymentUrl = await registerPayment(
+    app,
+    provider,
+    placed.order,
+    user.email,
+    lang,
+    customerIp,
+    placed.lines,
+  );
   return {
-    order_id: placed.id,
+    order_id: placed.order.id,
     status: ORDER_STATUS.WAITING_PAYMENT,
     payment_url: paymentUrl,
-    total: groszeToPln(placed.totalGrosze),
+    total: groszeToPln(placed.order.totalGrosze),
   };
 }
 
@@ -181,13 +216,15 @@ export async function registerPayment(
   email: string,
   lang: LanguageCode,
   customerIp: string,
+  /** The order's lines when the caller has them (placing the order): one query fewer. */
+  known?: (typeof orderItems.$inferSelect)[],
 ): Promise<string> {
   const [counted] = await app.db
     .update(orders)
     .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
     .where(eq(orders.id, order.id))
     .returning({ attempts: orders.paymentAttempts });
-  const lines = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = known ?? (await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)));
   const minutesLeft = order.expiresAt
     ? Math.max(1, Math.floor((order.expiresAt.getTime() - Date.now()) / 60_000))
     : app.config.ORDER_PAYMENT_MINUTES;
@@ -210,7 +247,7 @@ export async function registerPayment(
       })),
     });
     await app.db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
-    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTERED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTERED, {
       provider: provider.name,
       amountGrosze: order.totalGrosze,
       detail: { attempt: counted!.attempts, providerOrderId },
@@ -218,7 +255,7 @@ export async function registerPayment(
     return redirectUrl;
   } catch (error) {
     app.log.error({ err: error, orderId: order.id }, 'payment provider refused the order');
-    await recordOrderEvent(app.db, order.id, 'PAYMENT_REGISTRATION_FAILED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTRATION_FAILED, {
       provider: provider.name,
       detail: { attempt: counted!.attempts, reason: error instanceof Error ? error.message : 'unknown' },
     });

@@ -3,7 +3,7 @@ import { cartContract } from '@club/shared/contract/cart';
 import { ordersContract as contract } from '@club/shared/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
-import { routeOf } from '../../lib/contract';
+import { foundData, routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 import { placeOrder, registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
@@ -38,9 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.item),
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const order = await findOrder(app.db, user.id, request.params.id, request.lang);
-      if (!order) throw notFound();
-      return { success: true as const, data: order };
+      return foundData(await findOrder(app.db, user.id, request.params.id, request.lang));
     },
   });
 

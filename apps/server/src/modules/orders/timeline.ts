@@ -1,31 +1,13 @@
+import type { OrderEventKind } from '@club/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderEvents } from '../../db/schema';
 
 /**
- * The kinds of an order's timeline (order_events), read by the sales desk. Details hold amounts,
- * the operator's ids and reasons; never credentials or the payer's card data.
+ * Writes one event of an order's timeline (order_events; the kinds are ORDER_EVENT_KINDS of
+ * shared), read by the sales desk. Details hold amounts, the operator's ids and reasons; never
+ * credentials or the payer's card data.
  */
-export type OrderEventKind =
-  | 'CREATED'
-  | 'PAID'
-  | 'PAYMENT_REGISTERED'
-  | 'PAYMENT_REGISTRATION_FAILED'
-  | 'PAYMENT_PENDING'
-  | 'PAYMENT_CANCELLED'
-  | 'PAYMENT_REFUSED'
-  | 'PAYMENT_NOT_CONFIRMED'
-  | 'HELD_PAYMENT_ACCEPTED'
-  | 'HELD_PAYMENT_RELEASED'
-  | 'LATE_PAYMENT'
-  | 'DUPLICATE_PAYMENT'
-  | 'REFUND_REQUESTED'
-  | 'REFUND_FAILED'
-  | 'REFUNDED'
-  | 'REFUND_REJECTED'
-  | 'EXPIRED'
-  | 'CANCELLED';
-
 export async function recordOrderEvent(
   db: Tx,
   orderId: number,

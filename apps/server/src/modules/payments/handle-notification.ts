@@ -1,6 +1,13 @@
-import { ORDER_STATUS } from '@club/shared';
+import {
+  ORDER_EVENT_KIND,
+  ORDER_STATUS,
+  PAYMENT_OUTCOME_STATUS,
+  type PaymentEventStatus,
+  REFUND_STATUS,
+} from '@club/shared';
 import type { NotificationResult } from '@club/shared/contract/payments';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -51,10 +58,11 @@ export async function handleNotification(
   if (seen) return 'duplicate';
 
   // The operator's own word before anything changes (Przelewy24 verify, PayU order read).
-  const confirmed = outcome.status === 'CANCELLED' ? outcome : await provider.confirm(outcome);
+  const confirmed =
+    outcome.status === PAYMENT_OUTCOME_STATUS.CANCELLED ? outcome : await provider.confirm(outcome);
   if (!confirmed) {
     app.log.warn({ orderId: order.id, event: outcome.eventId }, 'payment not confirmed by the operator');
-    await recordOrderEvent(app.db, order.id, 'PAYMENT_NOT_CONFIRMED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_NOT_CONFIRMED, {
       provider: provider.name,
       amountGrosze: outcome.amountGrosze,
       detail: { event: outcome.eventId },
@@ -63,21 +71,11 @@ export async function handleNotification(
   }
   if (!rightMoney(order, confirmed)) return refuse(app, order, provider, confirmed, 'operator');
 
-  if (confirmed.status === 'PENDING') {
+  if (confirmed.status === PAYMENT_OUTCOME_STATUS.PENDING) {
     // Only a notification that itself says PENDING is recorded (its id names that status).
-    if (outcome.status === 'PENDING') {
-      const [event] = await app.db
-        .insert(paymentEvents)
-        .values({
-          orderId: order.id,
-          provider: provider.name,
-          eventId: `${provider.name}:${outcome.eventId}`,
-          status: 'PENDING',
-        })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (event)
-        await recordOrderEvent(app.db, order.id, 'PAYMENT_PENDING', {
+    if (outcome.status === PAYMENT_OUTCOME_STATUS.PENDING) {
+      if (await firstTimeSeen(app.db, order.id, provider, outcome.eventId, PAYMENT_OUTCOME_STATUS.PENDING))
+        await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_PENDING, {
           provider: provider.name,
           amountGrosze: confirmed.amountGrosze,
           detail: { providerOrderId: confirmed.providerOrderId },
@@ -85,37 +83,33 @@ export async function handleNotification(
     }
     return 'pending';
   }
-  if (confirmed.status === 'WAITING_FOR_CONFIRMATION') {
+  if (confirmed.status === PAYMENT_OUTCOME_STATUS.WAITING_FOR_CONFIRMATION) {
     const [current] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     const accept = current?.status === ORDER_STATUS.WAITING_PAYMENT;
     await provider.settleHeld?.(confirmed, accept);
-    await recordOrderEvent(app.db, order.id, accept ? 'HELD_PAYMENT_ACCEPTED' : 'HELD_PAYMENT_RELEASED', {
-      provider: provider.name,
-      amountGrosze: confirmed.amountGrosze,
-      detail: { providerOrderId: confirmed.providerOrderId },
-    });
+    await recordOrderEvent(
+      app.db,
+      order.id,
+      accept ? ORDER_EVENT_KIND.HELD_PAYMENT_ACCEPTED : ORDER_EVENT_KIND.HELD_PAYMENT_RELEASED,
+      {
+        provider: provider.name,
+        amountGrosze: confirmed.amountGrosze,
+        detail: { providerOrderId: confirmed.providerOrderId },
+      },
+    );
     return accept ? 'held-accepted' : 'held-released';
   }
 
   const result = await app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    const [event] = await tx
-      .insert(paymentEvents)
-      .values({
-        orderId: order.id,
-        provider: provider.name,
-        eventId: `${provider.name}:${confirmed.eventId}`,
-        status: confirmed.status,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!event || !locked) return 'duplicate' as const;
+    const first = await firstTimeSeen(tx, order.id, provider, confirmed.eventId, confirmed.status);
+    if (!first || !locked) return 'duplicate' as const;
     const at = { provider: provider.name, amountGrosze: confirmed.amountGrosze };
     const detail = { providerOrderId: confirmed.providerOrderId, ref: confirmed.ref };
-    if (confirmed.status === 'CANCELLED') {
+    if (confirmed.status === PAYMENT_OUTCOME_STATUS.CANCELLED) {
       if (locked.status !== ORDER_STATUS.WAITING_PAYMENT) return 'ignored' as const;
       // The attempt failed; the order keeps its seats until it expires and can be paid again.
-      await recordOrderEvent(tx, order.id, 'PAYMENT_CANCELLED', { ...at, detail });
+      await recordOrderEvent(tx, order.id, ORDER_EVENT_KIND.PAYMENT_CANCELLED, { ...at, detail });
       return 'cancelled' as const;
     }
     if (locked.status === ORDER_STATUS.WAITING_PAYMENT) {
@@ -124,7 +118,7 @@ export async function handleNotification(
         .update(orders)
         .set({ providerOrderId: confirmed.providerOrderId ?? null, paidRef: confirmed.ref })
         .where(eq(orders.id, order.id));
-      await recordOrderEvent(tx, order.id, 'PAID', { ...at, detail });
+      await recordOrderEvent(tx, order.id, ORDER_EVENT_KIND.PAID, { ...at, detail });
       return 'paid' as const;
     }
     if (locked.status === ORDER_STATUS.PAID && locked.providerOrderId === (confirmed.providerOrderId ?? null))
@@ -133,7 +127,9 @@ export async function handleNotification(
     await recordOrderEvent(
       tx,
       order.id,
-      locked.status === ORDER_STATUS.PAID ? 'DUPLICATE_PAYMENT' : 'LATE_PAYMENT',
+      locked.status === ORDER_STATUS.PAID
+        ? ORDER_EVENT_KIND.DUPLICATE_PAYMENT
+        : ORDER_EVENT_KIND.LATE_PAYMENT,
       {
         ...at,
         detail,
@@ -156,7 +152,7 @@ export async function handleNotification(
       description: `Excellence Club #${order.id}`,
       notifyUrl: notifyUrlOf(app.config, provider.name),
     });
-    await recordOrderEvent(app.db, order.id, 'REFUND_REQUESTED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.REFUND_REQUESTED, {
       provider: provider.name,
       amountGrosze: confirmed.amountGrosze,
       detail: { refundId, providerOrderId: confirmed.providerOrderId, automatic: true },
@@ -164,13 +160,32 @@ export async function handleNotification(
     return 'late-refunded';
   } catch (error) {
     app.log.error({ orderId: order.id, err: error }, 'automatic refund failed: queued for the sales desk');
-    await recordOrderEvent(app.db, order.id, 'REFUND_FAILED', {
+    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.REFUND_FAILED, {
       provider: provider.name,
       amountGrosze: confirmed.amountGrosze,
       detail: { providerOrderId: confirmed.providerOrderId, automatic: true, needsStaff: true },
     });
     return 'refund-queued';
   }
+}
+
+/**
+ * Records an operator's notification once (payment_events, unique by the operator's event id):
+ * true the first time, false for a repeat, however many arrive at once.
+ */
+async function firstTimeSeen(
+  db: Tx,
+  orderId: number,
+  provider: PaymentProvider,
+  eventId: string,
+  status: PaymentEventStatus,
+): Promise<boolean> {
+  const [event] = await db
+    .insert(paymentEvents)
+    .values({ orderId, provider: provider.name, eventId: `${provider.name}:${eventId}`, status })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return event !== undefined;
 }
 
 function rightMoney(order: OrderRow, outcome: PaymentOutcome): boolean {
@@ -194,7 +209,7 @@ async function refuse(
     },
     'payment for another amount or currency refused',
   );
-  await recordOrderEvent(app.db, order.id, 'PAYMENT_REFUSED', {
+  await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REFUSED, {
     provider: provider.name,
     amountGrosze: outcome.amountGrosze,
     detail: { currency: outcome.currency, expected: order.totalGrosze, event: outcome.eventId, source },
@@ -223,22 +238,18 @@ async function handleRefundNotice(
           order by id limit 1`)) as unknown as { rows: { order_id: number }[] }
       ).rows[0]?.order_id;
     if (!orderId) return 'unknown-order' as const;
-    const [event] = await tx
-      .insert(paymentEvents)
-      .values({
-        orderId,
+    if (!(await firstTimeSeen(tx, orderId, provider, refund.eventId, refund.status)))
+      return 'duplicate' as const;
+    await recordOrderEvent(
+      tx,
+      orderId,
+      refund.status === REFUND_STATUS.REFUNDED ? ORDER_EVENT_KIND.REFUNDED : ORDER_EVENT_KIND.REFUND_REJECTED,
+      {
         provider: provider.name,
-        eventId: `${provider.name}:${refund.eventId}`,
-        status: refund.status,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!event) return 'duplicate' as const;
-    await recordOrderEvent(tx, orderId, refund.status === 'REFUNDED' ? 'REFUNDED' : 'REFUND_REJECTED', {
-      provider: provider.name,
-      amountGrosze: refund.amountGrosze,
-      detail: { providerOrderId: refund.providerOrderId },
-    });
+        amountGrosze: refund.amountGrosze,
+        detail: { providerOrderId: refund.providerOrderId },
+      },
+    );
     return 'refund-recorded' as const;
   });
 }
@@ -278,7 +289,7 @@ export async function refundOrder(
       description: `Excellence Club #${orderId}`,
       notifyUrl: notifyUrlOf(app.config, provider.name),
     });
-    await recordOrderEvent(app.db, orderId, 'REFUND_REQUESTED', {
+    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUND_REQUESTED, {
       provider: provider.name,
       amountGrosze,
       detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
@@ -289,7 +300,7 @@ export async function refundOrder(
       .update(orders)
       .set({ refundedGrosze: sql`greatest(${orders.refundedGrosze} - ${amountGrosze}, 0)` })
       .where(eq(orders.id, orderId));
-    await recordOrderEvent(app.db, orderId, 'REFUND_FAILED', {
+    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUND_FAILED, {
       provider: provider.name,
       amountGrosze,
       detail: { providerOrderId: order.providerOrderId },

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
+import { PAYMENT_OUTCOME_STATUS, type PaymentOutcomeStatus, REFUND_STATUS } from '@club/shared';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/tokens';
 import {
   CURRENCY,
   callOperator,
-  type PaymentOutcome,
+  callOperatorJson,
   type PaymentProvider,
   ProviderError,
-  type VerifiedNotification,
 } from '../../lib/payment-provider';
 
 export type PayuOptions = {
@@ -57,14 +57,15 @@ const ZRefundNotification = z.object({
   }),
 });
 
-const statusOf = (s: string): PaymentOutcome['status'] =>
+/** PayU's order statuses (its own words) as ours; NEW and PENDING are both "nothing yet". */
+const statusOf = (s: string): PaymentOutcomeStatus =>
   s === 'COMPLETED'
-    ? 'PAID'
+    ? PAYMENT_OUTCOME_STATUS.PAID
     : s === 'CANCELED'
-      ? 'CANCELLED'
+      ? PAYMENT_OUTCOME_STATUS.CANCELLED
       : s === 'WAITING_FOR_CONFIRMATION'
-        ? 'WAITING_FOR_CONFIRMATION'
-        : 'PENDING';
+        ? PAYMENT_OUTCOME_STATUS.WAITING_FOR_CONFIRMATION
+        : PAYMENT_OUTCOME_STATUS.PENDING;
 
 /** PayU REST API v2.1 (docs/payments.md): OAuth, orders, notifications, order read, refunds. */
 export function createPayuProvider(opts: PayuOptions): PaymentProvider {
@@ -104,22 +105,18 @@ export function createPayuProvider(opts: PayuOptions): PaymentProvider {
 
   async function call(method: string, path: string, body?: unknown, retries = 0) {
     const send = async () =>
-      callOperator(`${opts.apiUrl}/api/v2_1${path}`, {
+      callOperatorJson(`${opts.apiUrl}/api/v2_1${path}`, {
         method,
-        headers: {
-          authorization: `Bearer ${await accessToken()}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: `Bearer ${await accessToken()}` },
+        body,
         retries,
       });
-    let res = await send();
+    let { res, json } = await send();
     if (res.status === 401) {
       token = null; // revoked or expired early: one fresh token
-      res = await send();
+      ({ res, json } = await send());
     }
     // Creating an order answers 302 with the JSON body (redirects are not followed).
-    const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
     if ((!res.ok && res.status !== 302) || !json)
       throw new ProviderError(`PayU ${method} ${path.split('/')[1]} answered ${res.status}`, res.status);
     return json;
@@ -154,7 +151,7 @@ export function createPayuProvider(opts: PayuOptions): PaymentProvider {
       return { redirectUrl: json.redirectUri, providerOrderId: json.orderId };
     },
 
-    async verifyNotification({ headers, rawBody, body }): Promise<VerifiedNotification | null> {
+    async verifyNotification({ headers, rawBody, body }) {
       const header = headers['openpayu-signature'];
       if (!payuSignatureValid(Array.isArray(header) ? header[0] : header, rawBody, opts.secondKey))
         return null;
@@ -184,7 +181,7 @@ export function createPayuProvider(opts: PayuOptions): PaymentProvider {
           eventId: `refund-${r.refund.refundId}-${r.refund.status}`,
           providerOrderId: r.orderId,
           amountGrosze: Number(r.refund.amount),
-          status: r.refund.status === 'FINALIZED' ? 'REFUNDED' : 'REFUND_FAILED',
+          status: r.refund.status === 'FINALIZED' ? REFUND_STATUS.REFUNDED : REFUND_STATUS.REFUND_FAILED,
         },
       };
     },

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
+import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/tokens';
-import {
-  CURRENCY,
-  callOperator,
-  type PaymentOutcome,
-  type PaymentProvider,
-  ProviderError,
-  type VerifiedNotification,
-} from '../../lib/payment-provider';
+import { CURRENCY, callOperatorJson, type PaymentProvider, ProviderError } from '../../lib/payment-provider';
 
 export type Przelewy24Options = {
   merchantId: number;
@@ -51,17 +45,42 @@ const ZRefundNotification = z.object({
   sign: z.string().min(1).max(200),
 });
 
+/** The fields each notification signs, in Przelewy24's documented order (the CRC key follows). */
+const PAYMENT_SIGNED = [
+  'merchantId',
+  'posId',
+  'sessionId',
+  'amount',
+  'originAmount',
+  'currency',
+  'orderId',
+  'methodId',
+  'statement',
+] as const;
+const REFUND_SIGNED = [
+  'orderId',
+  'sessionId',
+  'refundsUuid',
+  'merchantId',
+  'amount',
+  'currency',
+  'status',
+] as const;
+
 /** Przelewy24 REST API v1 (docs/payments.md): register, notification + verify, refund. */
 export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvider {
+  /** A notification signed with our CRC key, for our merchant. */
+  const authentic = <T extends { sign: string; merchantId: number }>(n: T, fields: readonly (keyof T)[]) =>
+    n.merchantId === opts.merchantId &&
+    safeEqual(n.sign, p24Sign({ ...Object.fromEntries(fields.map((f) => [f, n[f]])), crc: opts.crc }));
   const auth = `Basic ${Buffer.from(`${opts.posId}:${opts.apiKey}`).toString('base64')}`;
   const call = async (method: string, path: string, body: unknown, retries = 0) => {
-    const res = await callOperator(`${opts.apiUrl}/api/v1${path}`, {
+    const { res, json } = await callOperatorJson(`${opts.apiUrl}/api/v1${path}`, {
       method,
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: { authorization: auth },
+      body,
       retries,
     });
-    const json = (await res.json().catch(() => null)) as { data?: unknown; error?: unknown } | null;
     if (!res.ok || !json) throw new ProviderError(`Przelewy24 ${path} answered ${res.status}`, res.status);
     return json;
   };
@@ -98,30 +117,18 @@ export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvid
       return { redirectUrl: `${opts.apiUrl}/trn/request/${token}` };
     },
 
-    async verifyNotification({ body }): Promise<VerifiedNotification | null> {
+    async verifyNotification({ body }) {
       const payment = ZTransactionNotification.safeParse(body);
       if (payment.success) {
         const n = payment.data;
-        const expected = p24Sign({
-          merchantId: n.merchantId,
-          posId: n.posId,
-          sessionId: n.sessionId,
-          amount: n.amount,
-          originAmount: n.originAmount,
-          currency: n.currency,
-          orderId: n.orderId,
-          methodId: n.methodId,
-          statement: n.statement,
-          crc: opts.crc,
-        });
-        if (!safeEqual(n.sign, expected) || n.merchantId !== opts.merchantId) return null;
+        if (!authentic(n, PAYMENT_SIGNED)) return null;
         // Przelewy24 notifies only successful payments; verify (confirm) makes it final.
         return {
           kind: 'payment',
           outcome: {
             eventId: `trn-${n.orderId}`,
             ref: n.sessionId,
-            status: 'PAID',
+            status: PAYMENT_OUTCOME_STATUS.PAID,
             amountGrosze: n.amount,
             currency: n.currency,
             providerOrderId: String(n.orderId),
@@ -131,17 +138,7 @@ export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvid
       const refund = ZRefundNotification.safeParse(body);
       if (!refund.success) return null;
       const r = refund.data;
-      const expected = p24Sign({
-        orderId: r.orderId,
-        sessionId: r.sessionId,
-        refundsUuid: r.refundsUuid,
-        merchantId: r.merchantId,
-        amount: r.amount,
-        currency: r.currency,
-        status: r.status,
-        crc: opts.crc,
-      });
-      if (!safeEqual(r.sign, expected) || r.merchantId !== opts.merchantId) return null;
+      if (!authentic(r, REFUND_SIGNED)) return null;
       return {
         kind: 'refund',
         refund: {
@@ -149,13 +146,13 @@ export function createPrzelewy24Provider(opts: Przelewy24Options): PaymentProvid
           providerOrderId: String(r.orderId),
           amountGrosze: r.amount,
           // 0: refund completed, 1: rejected (Przelewy24's refund notification).
-          status: r.status === 0 ? 'REFUNDED' : 'REFUND_FAILED',
+          status: r.status === 0 ? REFUND_STATUS.REFUNDED : REFUND_STATUS.REFUND_FAILED,
         },
       };
     },
 
-    async confirm(outcome: PaymentOutcome) {
-      if (outcome.status !== 'PAID' || !outcome.providerOrderId) return outcome;
+    async confirm(outcome) {
+      if (outcome.status !== PAYMENT_OUTCOME_STATUS.PAID || !outcome.providerOrderId) return outcome;
       const orderId = Number(outcome.providerOrderId);
       const json = (await call(
         'PUT',

@@ -1,5 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { formatMoney, groszeToPln, type LanguageCode, ORDER_STATUS } from '@club/shared';
+import {
+  formatMoney,
+  groszeToPln,
+  type LanguageCode,
+  ORDER_STATUS,
+  PAYMENT_OUTCOME_STATUS,
+} from '@club/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -212,7 +218,7 @@ export async function sandboxPaymentPages(app: FastifyInstance) {
     const signed = provider.signNotification({
       eventId: randomToken(12),
       ref: params.data.ref,
-      status: params.data.action === 'pay' ? 'PAID' : 'CANCELLED',
+      status: params.data.action === 'pay' ? PAYMENT_OUTCOME_STATUS.PAID : PAYMENT_OUTCOME_STATUS.CANCELLED,
       amountGrosze: order.totalGrosze,
     });
     const verified = await provider.verifyNotification({ headers: {}, body: signed, rawBody: '' });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PAYMENT_OUTCOME_STATUS } from '@club/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -16,7 +17,7 @@ const PAGE_TOKEN_MS = 30 * 60_000;
 const ZSandboxNotification = z.object({
   event_id: z.string().min(1).max(100),
   ref: z.string().min(1).max(100),
-  status: z.enum(['PAID', 'CANCELLED']),
+  status: z.enum([PAYMENT_OUTCOME_STATUS.PAID, PAYMENT_OUTCOME_STATUS.CANCELLED]),
   amount_grosze: z.number().int().min(0),
   currency: z.string().length(3).default('PLN'),
   signature: z.string().min(1).max(200),

@@ -50,7 +50,8 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
 
 const ACCESS_TEXT: Record<EndpointDefinition['access'], string> = {
   public: 'Anyone.',
-  user: 'Any signed-in person.',
+  account: 'Any signed-in account, staff included.',
+  user: 'Members and dealers (CUSTOMER, DEALER).',
   customer: 'Club members (CUSTOMER).',
   dealer: 'Dealers (DEALER).',
   staff: "The club's staff (OPERATOR, ADMIN).",

@@ -1,13 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
 import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
-import { accountContract } from '@club/shared/contract/account';
-import { fetchData } from '../../lib/endpoint';
-import { STORED_LANGUAGE_KEY } from '../../lib/i18n';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
+import { useLanguageSwitch } from '../../lib/use-language-switch';
 import { legalNoteUrl, testPayments } from '../../lib/site-config';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
@@ -41,46 +38,26 @@ function CartLink() {
 
 function LanguageSwitch() {
   const { t } = useTranslation();
-  const { language, languages } = useSession();
   const popup = usePopup();
-  const change = useMutation({
-    mutationFn: (id: number) =>
-      fetchData(accountContract.updateLanguage, { query: { language_id: String(id) } }),
-  });
-  const options = languages.length
-    ? languages
-    : [
-        { id: 1, code: 'pl' as const },
-        { id: 2, code: 'en' as const },
-      ];
+  const { language, options, pending, choose } = useLanguageSwitch(
+    (error) => void popup.warning(error, t('language.changeFailed'), t('popup.warning')),
+  );
   return (
     <div className={styles.lang} role="group" aria-label={t('menu.language')}>
-      {[...options]
-        .sort((a, b) => a.code.localeCompare(b.code))
-        .reverse()
-        .map((l) => (
-          <button
-            key={l.id}
-            type="button"
-            lang={l.code}
-            className={styles.langButton}
-            aria-pressed={language === l.code}
-            aria-label={t(`language.${l.code}`)}
-            disabled={change.isPending}
-            onClick={() => {
-              if (l.code === language) return;
-              change.mutate(l.id, {
-                onSuccess: () => {
-                  localStorage.setItem(STORED_LANGUAGE_KEY, l.code);
-                  window.location.reload();
-                },
-                onError: (error) => void popup.warning(error, t('language.changeFailed'), t('popup.warning')),
-              });
-            }}
-          >
-            {l.code}
-          </button>
-        ))}
+      {options.map((l) => (
+        <button
+          key={l.id}
+          type="button"
+          lang={l.code}
+          className={styles.langButton}
+          aria-pressed={language === l.code}
+          aria-label={t(`language.${l.code}`)}
+          disabled={pending}
+          onClick={() => choose(l)}
+        >
+          {l.code}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,24 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from './button';
 import styles from './ui.module.css';
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <div className={styles.empty}>{children}</div>;
+/** An empty list's message, with an optional way on (a secondary button link: "Browse experiences"). */
+export function EmptyState({
+  children,
+  action,
+}: {
+  children: ReactNode;
+  action?: { to: string; label: string };
+}) {
+  return (
+    <div className={styles.empty}>
+      {children}
+      {action && (
+        <Link className={buttonClass('secondary')} to={action.to}>
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
 }

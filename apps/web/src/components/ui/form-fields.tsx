@@ -46,6 +46,41 @@ type FieldProps = {
   required?: boolean;
 };
 
+/** A field's error under it, named by `${id}-error` for the control's aria-describedby. */
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <span id={`${id}-error`} className={styles.fieldError}>
+      {error}
+    </span>
+  ) : null;
+}
+
+/** The label above the control, the hint and the error below it (`${id}-hint`, `${id}-error`). */
+function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {hint && (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      <ErrorText id={id} error={error} />
+    </div>
+  );
+}
+
 export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
   function TextField({ label, error, hint, required, id, ...rest }, ref) {
     const auto = useId();
@@ -53,11 +88,7 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
     const errorId = `${inputId}-error`;
     const hintId = `${inputId}-hint`;
     return (
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          {label}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
+      <FieldFrame id={inputId} label={label} required={required} hint={hint} error={error}>
         <input
           ref={ref}
           id={inputId}
@@ -67,17 +98,7 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
           aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
           {...rest}
         />
-        {hint && (
-          <span id={hintId} className={styles.hint}>
-            {hint}
-          </span>
-        )}
-        {error && (
-          <span id={errorId} className={styles.fieldError}>
-            {error}
-          </span>
-        )}
-      </div>
+      </FieldFrame>
     );
   },
 );
@@ -90,11 +111,7 @@ export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
     const inputId = id ?? auto;
     const errorId = `${inputId}-error`;
     return (
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          {label}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
+      <FieldFrame id={inputId} label={label} required={required} hint={hint} error={error}>
         <div className={styles.passwordWrap}>
           <input
             ref={ref}
@@ -116,13 +133,7 @@ export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
             {visible ? t('actions.hidePassword') : t('actions.showPassword')}
           </button>
         </div>
-        {hint && <span className={styles.hint}>{hint}</span>}
-        {error && (
-          <span id={errorId} className={styles.fieldError}>
-            {error}
-          </span>
-        )}
-      </div>
+      </FieldFrame>
     );
   },
 );
@@ -138,11 +149,7 @@ export const SelectField = forwardRef<
   const selectId = id ?? auto;
   const errorId = `${selectId}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={selectId} className={styles.label}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+    <FieldFrame id={selectId} label={label} required={required} hint={hint} error={error}>
       <select
         ref={ref}
         id={selectId}
@@ -153,13 +160,7 @@ export const SelectField = forwardRef<
       >
         {children}
       </select>
-      {hint && <span className={styles.hint}>{hint}</span>}
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 });
 
@@ -206,11 +207,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
+      <ErrorText id={boxId} error={error} />
     </div>
   );
 }
@@ -257,11 +254,7 @@ export function RadioGroupField<V extends string>({
           </div>
         ))}
       </RadioGroup.Root>
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
+      <ErrorText id={auto} error={error} />
     </fieldset>
   );
 }

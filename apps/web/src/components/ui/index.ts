@@ -17,7 +17,7 @@ export {
 } from './form-fields';
 export { LoadingOverlay } from './loading-overlay';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';
-export { PopupProvider, usePopup, useSaveFailure } from './popups';
+export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
 export { ResponsivePicture } from './responsive-picture';

@@ -34,15 +34,18 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
   const password = 'password' as Path<T>;
   const confirmation = 'password_confirmation' as Path<T>;
   const failures = new Set(passwordPolicyFailures(String(form.watch(password) ?? '')));
+  const field = (name: Path<T>, label: string) => (
+    <PasswordField
+      label={label}
+      autoComplete="new-password"
+      required
+      error={errorText(form.getFieldState(name, form.formState).error)}
+      {...form.register(name)}
+    />
+  );
   return (
     <>
-      <PasswordField
-        label={labels.password}
-        autoComplete="new-password"
-        required
-        error={errorText(form.getFieldState(password, form.formState).error)}
-        {...form.register(password)}
-      />
+      {field(password, labels.password)}
       <p className={styles.note} id={rulesId}>
         {t('newPassword.rules')}
       </p>
@@ -59,13 +62,7 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
           );
         })}
       </ul>
-      <PasswordField
-        label={labels.confirmation}
-        autoComplete="new-password"
-        required
-        error={errorText(form.getFieldState(confirmation, form.formState).error)}
-        {...form.register(confirmation)}
-      />
+      {field(confirmation, labels.confirmation)}
     </>
   );
 }

@@ -10,7 +10,12 @@ import { initReactI18next } from 'react-i18next';
  */
 type Catalogue = Record<string, unknown>;
 const commonFiles = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
-const featureFiles = import.meta.glob<Catalogue>('../../features/*/locales/*.json', { import: 'default' });
+// The console's features (features/console*) are left out: their texts load with the console's own
+// chunk (app/console/console-texts.ts), so members' JavaScript does not even carry their file names.
+const featureFiles = import.meta.glob<Catalogue>(
+  ['../../features/*/locales/*.json', '!../../features/console*/locales/*.json'],
+  { import: 'default' },
+);
 
 const loaders = new Map<string, () => Promise<Catalogue>>();
 for (const [file, load] of Object.entries({ ...commonFiles, ...featureFiles })) {

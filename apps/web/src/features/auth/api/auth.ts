@@ -3,7 +3,10 @@ import { authContract } from '@club/shared/contract/auth';
 import type { TForgotPassword, TLanguage, TLogin, TResetPassword, TSessionUser } from '@club/shared';
 import { fetchData } from '../../../lib/endpoint';
 
+/** A session, or for staff the second-factor step (docs/console.md). */
 export const login = (body: TLogin) => fetchData(authContract.login, { body });
+/** The console's second sign-in step (config/console.ts `consolePaths.secondFactor`). */
+export const STAFF_SECOND_FACTOR_PATH = '/admin/sign-in';
 export const getMe = () => fetchData(authContract.me);
 export const getLanguages = () => fetchData(accountContract.languages);
 export const logout = () => fetchData(authContract.logout);

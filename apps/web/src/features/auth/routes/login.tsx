@@ -17,7 +17,7 @@ import {
   usePopup,
 } from '../../../components/ui';
 import { useSession } from '../../../lib/session';
-import { forgotPassword, login } from '../api/auth';
+import { forgotPassword, login, STAFF_SECOND_FACTOR_PATH } from '../api/auth';
 import styles from '../components/auth.module.css';
 
 function safeNext(next: string | null): string {
@@ -119,6 +119,11 @@ export default function LoginPage() {
           onSubmit={form.handleSubmit((values) =>
             signIn.mutate(values, {
               onSuccess: (user) => {
+                // Staff: the password was right; the console asks for the second factor.
+                if ('second_factor' in user) {
+                  navigate(STAFF_SECOND_FACTOR_PATH, { state: { ...user, next: params.get('nextRoute') } });
+                  return;
+                }
                 setUser(user);
                 navigate(`${paths.loading}?nextRoute=${encodeURIComponent(next)}`, { replace: true });
               },

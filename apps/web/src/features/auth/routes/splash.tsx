@@ -35,7 +35,10 @@ export default function SplashPage() {
         const languages = await (early?.languages ?? getLanguages()).catch(() => []);
         setLanguages(languages);
         await delay();
-        if (!cancelled) navigate(target, { replace: true });
+        // Staff work in the console (config/console.ts); members' pages are not theirs.
+        const staff = user.type === 'OPERATOR' || user.type === 'ADMIN';
+        if (!cancelled)
+          navigate(staff && !target.startsWith('/admin') ? '/admin' : target, { replace: true });
       } catch {
         await delay();
         if (!cancelled) {

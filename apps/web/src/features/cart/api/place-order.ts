@@ -1,7 +1,8 @@
 import { cartContract } from '@club/shared/contract/cart';
+import { ordersContract } from '@club/shared/contract/orders';
 import type { EndpointInput } from '@club/shared/contract/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
 
 export type PlaceOrderInput = EndpointInput<typeof cartContract.placeOrder>['body'];
 
@@ -13,7 +14,7 @@ export function usePlaceOrder() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(cartContract.items) }),
-        queryClient.invalidateQueries({ queryKey: ['sales', 'orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryPrefixOf(ordersContract.list, ordersContract.item) }),
       ]),
   });
 }

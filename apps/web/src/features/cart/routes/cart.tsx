@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
-  buttonClass,
   Button,
   CheckboxField,
   DataLoadError,
@@ -68,11 +67,8 @@ export default function CartPage() {
     return (
       <div className={styles.page}>
         {header}
-        <EmptyState>
+        <EmptyState action={{ to: paths.experiences, label: t('browse') }}>
           <p>{t('empty')}</p>
-          <Link className={buttonClass('secondary')} to={paths.experiences}>
-            {t('browse')}
-          </Link>
         </EmptyState>
       </div>
     );

@@ -1,12 +1,11 @@
 import { FIRST_PAGE } from '@club/shared';
-import { pathKey } from '@club/shared/contract/define';
 import { dealersContract } from '@club/shared/contract/dealers';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
 import type { CustomerFilters } from '../hooks/filter-storage';
 
 /** The prefix of every query about the dealer's customers: the list's pages and each customer. */
-export const dealerCustomersKey = pathKey(dealersContract.customers.path).slice(0, -1);
+export const dealerCustomersKey = queryPrefixOf(dealersContract.customers, dealersContract.customer);
 
 export const getDealerCustomers = (page: number, filters: CustomerFilters) =>
   fetchEnvelope(dealersContract.customers, {

@@ -1,7 +1,6 @@
 import { catalogContract } from '@club/shared/contract/catalog';
-import { pathKey } from '@club/shared/contract/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/endpoint';
+import { fetchData, queryPrefixOf } from '../../../lib/endpoint';
 
 /** Records the member's wish to hear about an experience; the lists and the page refresh their flags. */
 export function useAddNotification() {
@@ -9,7 +8,8 @@ export function useAddNotification() {
   return useMutation({
     mutationFn: (productId: number) =>
       fetchData(catalogContract.addNotification, { params: { id: productId } }),
-    // Every products/* query: the lists and each experience's page.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/products') }),
+    // The lists and each experience's page.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryPrefixOf(catalogContract.list, catalogContract.item) }),
   });
 }

@@ -9,7 +9,7 @@ import type { RoutePrefetch } from '../../../lib/routing';
 import { categoriesQueryKey, findCategoryBySlug, getCategories } from './get-categories';
 import { getProduct, productQueryKey } from './get-product';
 import { getProducts, type ProductFilter, productsQueryKey } from './get-products';
-import { categoryBanner, PICTURE_SIZES } from '../components/picture-sizes';
+import { categoryBanner, PICTURE_SIZES } from '../../../components/experience/picture-sizes';
 
 /**
  * What the experiences pages start on a first load while the splash shows (app/boot.ts). In the app's

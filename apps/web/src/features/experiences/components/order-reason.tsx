@@ -3,7 +3,7 @@ import { orderBlock } from '@club/shared/availability';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import styles from './experiences.module.css';
+import styles from '../../../components/experience/experiences.module.css';
 
 /**
  * Below the product page's action: why the member cannot order and what they can do instead

@@ -4,7 +4,7 @@ import { Button, DataLoadError, EmptyState } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { type ProductFilter, useProducts } from '../api/get-products';
 import { ProductCard } from './product-card';
-import styles from './experiences.module.css';
+import styles from '../../../components/experience/experiences.module.css';
 
 /** Experiences of a filter, with 'load more' until the last page. */
 export function ProductList({ filter, emptyText }: { filter: ProductFilter; emptyText: string }) {

@@ -7,8 +7,8 @@ import { useTrackCategoryVisit } from '../../../lib/analytics';
 import { decodedPath, findCategoryBySlug, useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
-import styles from '../components/experiences.module.css';
-import { categoryBanner } from '../components/picture-sizes';
+import styles from '../../../components/experience/experiences.module.css';
+import { categoryBanner } from '../../../components/experience/picture-sizes';
 
 /** /experiences/{category}: the category's banner and its experiences; an unknown slug is not found. */
 export default function CategoryPage() {

@@ -6,8 +6,8 @@ import { paths } from '../../../config/paths';
 import { useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
-import styles from '../components/experiences.module.css';
-import { PICTURE_SIZES } from '../components/picture-sizes';
+import styles from '../../../components/experience/experiences.module.css';
+import { PICTURE_SIZES } from '../../../components/experience/picture-sizes';
 
 /** /experiences: 'Selected for you', the categories overview and the experiences chosen for the member. */
 export default function ExperiencesPage() {

@@ -167,7 +167,8 @@ export default function GalleryPage() {
         slides={(open.data?.images ?? []).map((image, i) => ({
           src: image.file_url,
           srcSet: image.srcset,
-          alt: t('photoOf', { name: open.data?.name ?? '', number: i + 1 }),
+          // The operator's caption (plain text: React escapes it), else 'Photo n of <gallery>'.
+          alt: image.caption || t('photoOf', { name: open.data?.name ?? '', number: i + 1 }),
         }))}
       />
     </>

@@ -1,7 +1,6 @@
-import { pathKey } from '@club/shared/contract/define';
 import { ordersContract } from '@club/shared/contract/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/endpoint';
+import { fetchData, queryPrefixOf } from '../../../lib/endpoint';
 
 /**
  * Pay again (issue 14): registers the waiting order with the operator anew (a cancelled or failed
@@ -11,7 +10,8 @@ export function usePayAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => fetchData(ordersContract.payAgain, { params: { id } }),
-    // Every sales/orders/* query: the list and each order.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pathKey('/sales/orders') }),
+    // The list and each order.
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryPrefixOf(ordersContract.list, ordersContract.item) }),
   });
 }

@@ -1,8 +1,7 @@
 import { formatMoney } from '@club/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonClass, DataLoadError, EmptyState, LoadingOverlay } from '../../../components/ui';
+import { Button, DataLoadError, EmptyState, LoadingOverlay } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
@@ -26,11 +25,8 @@ export default function ShoppingHistoryPage() {
         {orders.isError ? (
           <DataLoadError onRetry={() => void orders.refetch()} />
         ) : !orders.isPending && list.length === 0 ? (
-          <EmptyState>
+          <EmptyState action={{ to: paths.experiences, label: t('browse') }}>
             <p>{t('empty')}</p>
-            <Link className={buttonClass('secondary')} to={paths.experiences}>
-              {t('browse')}
-            </Link>
           </EmptyState>
         ) : (
           <ul className={styles.list}>

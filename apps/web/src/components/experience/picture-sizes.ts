@@ -1,5 +1,5 @@
 import type { TCategory, TProduct, TProductCategory } from '@club/shared';
-import type { PictureSource } from '../../../components/ui/responsive-picture';
+import type { PictureSource } from '../ui/responsive-picture';
 
 /**
  * How wide each picture of the experiences pages is drawn (experiences.module.css), as `sizes`:

@@ -1,0 +1,144 @@
+import type { StaffStatus, TAuditQuery, TStaffListQuery, TStaffMember } from '@club/shared';
+import { PAGE_SIZE_AUDIT, PAGE_SIZE_STAFF, STAFF_TYPES } from '@club/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import type { UserRow } from '../../types';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function staffStatus(user: Pick<UserRow, 'deactivatedAt' | 'passwordHash'>): StaffStatus {
+  if (user.deactivatedAt) return 'DEACTIVATED';
+  return user.passwordHash ? 'ACTIVE' : 'INVITED';
+}
+
+/** A staff account as the console shows it (and as the audit log keeps it, without `is_me`). */
+export function toStaffMember(user: UserRow, meId: number): TStaffMember {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    surname: user.surname,
+    type: user.type as TStaffMember['type'],
+    language_code: user.languageCode === 'en' ? 'en' : 'pl',
+    status: staffStatus(user),
+    second_factor: user.totpEnabledAt !== null,
+    created_at: user.createdAt.toISOString(),
+    deactivated_at: user.deactivatedAt?.toISOString() ?? null,
+    is_me: user.id === meId,
+  };
+}
+
+export const auditSnapshot = (user: UserRow) => {
+  const { is_me: _, ...rest } = toStaffMember(user, 0);
+  return rest;
+};
+
+const STATUS_WHERE: Record<StaffStatus, SQL> = {
+  ACTIVE: and(isNull(users.deactivatedAt), isNotNull(users.passwordHash))!,
+  INVITED: and(isNull(users.deactivatedAt), isNull(users.passwordHash))!,
+  DEACTIVATED: isNotNull(users.deactivatedAt),
+};
+
+export async function listStaff(db: Tx, q: TStaffListQuery) {
+  const filters: SQL[] = [inArray(users.type, [...STAFF_TYPES])];
+  if (q.type) filters.push(eq(users.type, q.type));
+  if (q.status) filters.push(STATUS_WHERE[q.status]);
+  for (const word of (q.search ?? '').split(/\s+/).filter(Boolean)) {
+    const like = `%${escapeLike(word)}%`;
+    filters.push(or(ilike(users.name, like), ilike(users.surname, like), ilike(users.email, like))!);
+  }
+  const where = and(...filters);
+  const dir = q.dir === 'desc' ? desc : asc;
+  const order = {
+    name: [dir(sql`lower(${users.surname})`), dir(sql`lower(${users.name})`)],
+    email: [dir(sql`lower(${users.email})`)],
+    type: [dir(users.type), asc(sql`lower(${users.surname})`)],
+    created_at: [dir(users.createdAt)],
+  }[q.sort];
+  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order, asc(users.id))
+    .limit(PAGE_SIZE_STAFF)
+    .offset((q.page - 1) * PAGE_SIZE_STAFF);
+  return { rows, meta: pageMeta(q.page, PAGE_SIZE_STAFF, Number(total)) };
+}
+
+export function pageMeta(page: number, perPage: number, total: number) {
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+/** A staff account by id, locked for the caller's transaction; null for anyone else. */
+export async function findStaffForUpdate(db: Tx, id: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.type, [...STAFF_TYPES])))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** Midnight of a club day (Europe/Warsaw) as an instant. */
+const clubMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Warsaw'`;
+
+export async function listAudit(db: Tx, q: TAuditQuery) {
+  const filters: SQL[] = [];
+  if (q.actor) filters.push(ilike(auditLog.actorEmail, `%${escapeLike(q.actor)}%`));
+  if (q.entity_type) filters.push(eq(auditLog.entityType, q.entity_type));
+  if (q.entity_id) filters.push(eq(auditLog.entityId, q.entity_id));
+  if (q.from) filters.push(gte(auditLog.at, clubMidnight(q.from)));
+  if (q.to) filters.push(lt(auditLog.at, sql`${clubMidnight(q.to)} + interval '1 day'`));
+  const where = filters.length ? and(...filters) : undefined;
+  const [{ total }] = (await db.select({ total: count() }).from(auditLog).where(where)) as [
+    { total: number },
+  ];
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(PAGE_SIZE_AUDIT)
+    .offset((q.page - 1) * PAGE_SIZE_AUDIT);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor_id: r.actorId,
+      actor_email: r.actorEmail,
+      action: r.action,
+      entity_type: r.entityType,
+      entity_id: r.entityId,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      address: r.address,
+    })),
+    meta: pageMeta(q.page, PAGE_SIZE_AUDIT, Number(total)),
+  };
+}
+
+export async function auditEntityTypes(db: Tx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ type: auditLog.entityType })
+    .from(auditLog)
+    .orderBy(asc(auditLog.entityType));
+  return rows.map((r) => r.type);
+}

@@ -1,0 +1,79 @@
+import type { ConsoleIcon } from '../../config/console';
+
+/** Line icons of the console's navigation (decorative: each link carries its own text). */
+const base = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.5,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
+
+const drawings: Record<ConsoleIcon, React.ReactNode> = {
+  home: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
+  calendar: (
+    <>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="1.5" />
+      <path d="M3.5 9.5h17M8 3v4M16 3v4" />
+    </>
+  ),
+  photo: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="1.5" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="m3.5 17 5-4.5 4 3.5 3-2.5 5 4" />
+    </>
+  ),
+  gallery: (
+    <>
+      <rect x="3" y="3" width="8" height="8" rx="1" />
+      <rect x="13" y="3" width="8" height="8" rx="1" />
+      <rect x="3" y="13" width="8" height="8" rx="1" />
+      <rect x="13" y="13" width="8" height="8" rx="1" />
+    </>
+  ),
+  page: (
+    <>
+      <path d="M6 3h8l4 4v14H6z" />
+      <path d="M14 3v4h4M9 12h6M9 16h6" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5" />
+      <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
+    </>
+  ),
+  log: (
+    <>
+      <path d="M5 4h14v16H5z" />
+      <path d="M8.5 8.5h7M8.5 12h7M8.5 15.5h4" />
+    </>
+  ),
+};
+
+export function ConsoleNavIcon({ name }: { name: ConsoleIcon }) {
+  return <svg {...base}>{drawings[name]}</svg>;
+}
+
+export function MenuIcon() {
+  return (
+    <svg {...base} width={22} height={22}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...base} width={22} height={22}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}

@@ -1,0 +1,2 @@
+export { PhotoUploader } from './photo-uploader';
+export { uploadFile } from './upload-file';

@@ -1,0 +1,145 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { Spinner } from '../ui';
+import styles from './console-ui.module.css';
+
+export type TablePage = { current_page: number; last_page: number; total: number };
+
+export type DataTableLabels = {
+  /** The table's name for screen readers (and its scroll region's). */
+  caption: string;
+  empty: string;
+  previous: string;
+  next: string;
+  /** "Page 2 of 5 (48)". */
+  pageOf: (page: number, last: number, total: number) => string;
+  sortBy: (column: string) => string;
+};
+
+/**
+ * A console list (TanStack Table, headless): the server pages and sorts (`manualPagination`,
+ * `manualSorting`), the address keeps the state (use-table-url.ts). Sortable headers are buttons with
+ * `aria-sort`; on a phone the table scrolls sideways inside its own labelled region.
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  page,
+  sort,
+  dir,
+  onSort,
+  onPage,
+  loading,
+  labels,
+  rowKey,
+}: {
+  columns: ColumnDef<T>[];
+  data: T[];
+  page?: TablePage;
+  sort: string;
+  dir: 'asc' | 'desc';
+  onSort: (column: string, dir: 'asc' | 'desc') => void;
+  onPage: (page: number) => void;
+  loading?: boolean;
+  labels: DataTableLabels;
+  rowKey: (row: T) => string | number;
+}) {
+  const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    pageCount: page?.last_page ?? 1,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+  });
+  return (
+    <div className={styles.tableBlock}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
+      <div className={styles.tableScroll} role="region" aria-label={labels.caption} tabIndex={0}>
+        <table className={styles.table} aria-busy={loading || undefined}>
+          <caption className="visually-hidden">{labels.caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sortable =
+                    header.column.getCanSort() && header.column.columnDef.enableSorting !== false;
+                  const active = sort === header.column.id;
+                  const title = flexRender(header.column.columnDef.header, header.getContext()) as ReactNode;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          aria-label={labels.sortBy(String(header.column.columnDef.meta ?? header.column.id))}
+                          onClick={() => onSort(header.column.id, active && dir === 'asc' ? 'desc' : 'asc')}
+                        >
+                          {title}
+                          <span aria-hidden="true" className={styles.sortMark}>
+                            {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        title
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!loading && data.length === 0 && <p className={styles.empty}>{labels.empty}</p>}
+        {loading && data.length === 0 && (
+          <div className={styles.tableLoading}>
+            <Spinner />
+          </div>
+        )}
+      </div>
+      {page && (
+        <nav className={styles.pager} aria-label={labels.caption}>
+          <button
+            type="button"
+            className={styles.pagerButton}
+            disabled={page.current_page <= 1}
+            onClick={() => onPage(page.current_page - 1)}
+          >
+            {labels.previous}
+          </button>
+          <span aria-live="polite">{labels.pageOf(page.current_page, page.last_page, page.total)}</span>
+          <button
+            type="button"
+            className={styles.pagerButton}
+            disabled={page.current_page >= page.last_page}
+            onClick={() => onPage(page.current_page + 1)}
+          >
+            {labels.next}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A console list's state kept in the address (`?page=2&sort=email&dir=desc&search=ewa`), so that a
+ * reload, a shared link and the back button show the same page of the same list. `filters` names the
+ * filter parameters the list reads; changing a filter or the sort goes back to page 1.
+ */
+export function useTableUrl<F extends string>(
+  filters: readonly F[],
+  defaults: { sort: string; dir: 'asc' | 'desc' },
+) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const sort = params.get('sort') ?? defaults.sort;
+  const dir = (params.get('dir') === 'desc' ? 'desc' : params.get('dir') === 'asc' ? 'asc' : defaults.dir) as
+    | 'asc'
+    | 'desc';
+  const filterKey = filters.map((f) => params.get(f) ?? '').join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters' values
+  const values = useMemo(
+    () => Object.fromEntries(filters.map((f) => [f, params.get(f) ?? ''])) as Record<F, string>,
+    [filterKey],
+  );
+
+  const update = useCallback(
+    (patch: Record<string, string | number | null>, resetPage = true) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (resetPage && !('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    page,
+    sort,
+    dir,
+    filters: values,
+    setPage: (p: number) => update({ page: p > 1 ? p : null }, false),
+    setSort: (column: string, direction: 'asc' | 'desc') => update({ sort: column, dir: direction }),
+    setFilter: (name: F, value: string) => update({ [name]: value }),
+    clearFilters: () => update(Object.fromEntries(filters.map((f) => [f, null]))),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The console of the club's staff (docs/console.md), under /panel/admin: its routes and its navigation,
+ * in one table each. Kept apart from config/paths.ts on purpose: only the console's own chunk imports
+ * this file, so members' and dealers' JavaScript does not carry a byte of it.
+ *
+ * A new console screen: its path in `consolePaths`, one line in `consoleNav` (if the side navigation
+ * lists it), and its page in `features/console-<area>/console-routes.tsx` (found by app/console).
+ */
+export const CONSOLE_BASE = '/admin';
+
+export const consolePaths = {
+  home: CONSOLE_BASE,
+  /** Sign-in, second step (the authenticator's code, or the first enrolment): no session yet. */
+  secondFactor: `${CONSOLE_BASE}/sign-in`,
+  /** The invitation link of a new staff member (sets the password, then the second factor). */
+  invitation: `${CONSOLE_BASE}/invitation`,
+  experiences: `${CONSOLE_BASE}/experiences`,
+  /** One experience (`new` for the form of a new one): `consoleExperiencePath(id)`. */
+  experience: `${CONSOLE_BASE}/experiences/:id`,
+  staff: `${CONSOLE_BASE}/staff`,
+  audit: `${CONSOLE_BASE}/audit`,
+  galleries: `${CONSOLE_BASE}/galleries`,
+  galleryNew: `${CONSOLE_BASE}/galleries/new`,
+  gallery: `${CONSOLE_BASE}/galleries/:id`,
+  /** The content pages: the FAQ first, then the about page, the partners and contact. */
+  content: `${CONSOLE_BASE}/content`,
+  contentAbout: `${CONSOLE_BASE}/content/about`,
+  contentPartners: `${CONSOLE_BASE}/content/partners`,
+  contentContact: `${CONSOLE_BASE}/content/contact`,
+} as const;
+
+export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
+
+/** Who may see a console screen: every staff member, or administrators only. */
+export type ConsoleAccess = 'staff' | 'admin';
+
+/** The side navigation's icons (app/console/console-icons.tsx). */
+export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log';
+
+export type ConsoleNavEntry = {
+  to: string;
+  /** A key of the `console` namespace (features/console/locales). */
+  label: string;
+  icon: ConsoleIcon;
+  access: ConsoleAccess;
+  /** Active only on this exact path (the start page), not on the paths below it. */
+  end?: boolean;
+};
+
+/** The side navigation, in its order. One line per screen. */
+export const consoleNav: ConsoleNavEntry[] = [
+  { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
+  { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
+  { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
+  { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
+  { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
+  { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
+];
+
+/**
+ * A console page, as `features/console-<area>/console-routes.tsx` exports them (`consoleRoutes`):
+ * its path (from `consolePaths`), its lazily loaded component, who may open it; `public` pages (the
+ * sign-in step, the invitation) need no session.
+ */
+export type ConsolePage = {
+  path: string;
+  load: () => Promise<{ default: import('react').ComponentType }>;
+  access: ConsoleAccess | 'public';
+};
+
+/** The staff account types (the session's `type`). */
+export const isStaffUserType = (type: string | undefined | null): boolean =>
+  type === 'OPERATOR' || type === 'ADMIN';
+
+export const mayOpen = (access: ConsoleAccess, type: string | undefined | null): boolean =>
+  access === 'admin' ? type === 'ADMIN' : isStaffUserType(type);

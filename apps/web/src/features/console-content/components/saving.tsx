@@ -1,0 +1,93 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorText, usePopup, Button } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
+import styles from './content.module.css';
+
+export const isStale = (error: unknown) => error instanceof ApiError && error.code === 'STALE';
+
+/**
+ * What a failed save does: field errors (422) go on the form's fields (the server names them
+ * `<prefix>.<field>`), a stale version (409) is left to the screen's StaleNotice, anything else is a
+ * warning popup. Returns nothing; the form keeps what was typed.
+ */
+export function useSaveFailure() {
+  const popup = usePopup();
+  const { t } = useTranslation('console-content');
+  return <T extends FieldValues>(error: unknown, form?: UseFormReturn<T>, prefix = '') => {
+    if (isStale(error)) return;
+    if (form && error instanceof ApiError && error.status === 422) {
+      let applied = false;
+      for (const [field, messages] of Object.entries(error.errors)) {
+        const name = prefix && field.startsWith(`${prefix}.`) ? field.slice(prefix.length + 1) : field;
+        if (messages[0] && name in form.getValues()) {
+          form.setError(name as Path<T>, { type: 'server', message: messages[0] });
+          applied = true;
+        }
+      }
+      if (applied) return;
+    }
+    void popup.warning(error, errorText(error, t('saveFailed')));
+  };
+}
+
+/** 409 STALE: someone saved first. The person reloads the current version (and loses their edit). */
+export function StaleNotice({ error, onReload }: { error: unknown; onReload: () => void }) {
+  const { t } = useTranslation('console-content');
+  if (!isStale(error)) return null;
+  return (
+    <div className={styles.stale} role="alert">
+      <p>{(error as ApiError).message}</p>
+      <Button variant="secondary" size="small" onClick={onReload}>
+        {t('reload')}
+      </Button>
+    </div>
+  );
+}
+
+/** Earlier / later buttons: the keyboard's (and everyone's) way to reorder a list. */
+export function MoveButtons({
+  index,
+  count,
+  name,
+  onMove,
+  disabled,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  onMove: (from: number, to: number) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('console-content');
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="small"
+        aria-label={t('moveUp', { name })}
+        disabled={disabled || index === 0}
+        onClick={() => onMove(index, index - 1)}
+      >
+        ↑
+      </Button>
+      <Button
+        variant="ghost"
+        size="small"
+        aria-label={t('moveDown', { name })}
+        disabled={disabled || index === count - 1}
+        onClick={() => onMove(index, index + 1)}
+      >
+        ↓
+      </Button>
+    </>
+  );
+}
+
+/** The ids with one moved from `from` to `to`. */
+export function moved(ids: number[], from: number, to: number): number[] {
+  const next = [...ids];
+  const [id] = next.splice(from, 1);
+  next.splice(to, 0, id!);
+  return next;
+}

@@ -1,0 +1,441 @@
+import { isBlankHtml } from '@club/shared/html/sanitize';
+import type { TAdminFaqCategory, TAdminFaqQuestion } from '@club/shared/contract/admin-content';
+import { ZAdminFaqCategoryInput, ZAdminFaqQuestionInput } from '@club/shared/schemas/admin-content';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/admin/rich-text-editor/lazy';
+import { ConsolePageHeader } from '../../../components/console/page-header';
+import {
+  Button,
+  DataLoadError,
+  SelectField,
+  Spinner,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { SafeHtml } from '../../../components/ui/safe-html';
+import { faqCalls, type QuestionValues, useFaq, useFaqChange } from '../api/content';
+import { ContentTabs } from '../components/content-tabs';
+import styles from '../components/content.module.css';
+import { isStale, MoveButtons, moved, StaleNotice, useSaveFailure } from '../components/saving';
+
+/** /panel/admin/content: the FAQ's categories and their questions, in the order members see them. */
+export default function FaqPage() {
+  const { t } = useTranslation('console-content');
+  const faq = useFaq();
+  const popup = usePopup();
+  const [adding, setAdding] = useState(false);
+  const orderCategories = useFaqChange(faqCalls.orderCategories);
+
+  const categories = faq.data ?? [];
+  const moveCategory = (from: number, to: number) =>
+    orderCategories.mutate(
+      moved(
+        categories.map((c) => c.id),
+        from,
+        to,
+      ),
+      { onError: (error) => !isStale(error) && void popup.warning(error) },
+    );
+
+  return (
+    <>
+      <ConsolePageHeader
+        title={t('faq.title')}
+        lead={t('faq.lead')}
+        actions={
+          <Button onClick={() => setAdding(true)} disabled={adding}>
+            {t('faq.addCategory')}
+          </Button>
+        }
+      />
+      <ContentTabs />
+      <StaleNotice
+        error={orderCategories.error}
+        onReload={() => {
+          orderCategories.reset();
+          void faq.refetch();
+        }}
+      />
+      {faq.isPending && <Spinner />}
+      {faq.isError && <DataLoadError onRetry={() => faq.refetch()} />}
+      {adding && <CategoryForm onDone={() => setAdding(false)} />}
+      {categories.length === 0 && faq.isSuccess && <p className={styles.muted}>{t('faq.empty')}</p>}
+      {categories.map((category, index) => (
+        <CategoryPanel
+          key={category.id}
+          category={category}
+          categories={categories}
+          index={index}
+          onMove={moveCategory}
+          moving={orderCategories.isPending}
+        />
+      ))}
+    </>
+  );
+}
+
+function CategoryPanel({
+  category,
+  categories,
+  index,
+  onMove,
+  moving,
+}: {
+  category: TAdminFaqCategory;
+  categories: TAdminFaqCategory[];
+  index: number;
+  onMove: (from: number, to: number) => void;
+  moving: boolean;
+}) {
+  const { t, i18n } = useTranslation('console-content');
+  const popup = usePopup();
+  const faq = useFaq();
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [editingQuestion, setEditingQuestion] = useState<number | null>(null);
+  const remove = useFaqChange(faqCalls.removeCategory);
+  const order = useFaqChange(faqCalls.orderQuestions);
+  const name = i18n.language === 'en' ? category.name_en : category.name_pl;
+  const headingId = `faq-category-${category.id}`;
+
+  const onRemove = async () => {
+    const ok = await popup.confirm({
+      title: t('faq.removeCategoryTitle'),
+      body: t('faq.removeCategoryBody', { name, count: category.questions.length }),
+      confirmLabel: t('remove'),
+    });
+    if (ok) remove.mutate(category.id, { onError: (error) => void popup.warning(error) });
+  };
+  const moveQuestion = (from: number, to: number) =>
+    order.mutate(
+      {
+        categoryId: category.id,
+        ids: moved(
+          category.questions.map((q) => q.id),
+          from,
+          to,
+        ),
+      },
+      { onError: (error) => !isStale(error) && void popup.warning(error) },
+    );
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.panelHead}>
+        <div>
+          <h2 id={headingId} className={styles.panelTitle}>
+            {name}
+          </h2>
+          <p className={styles.muted}>
+            {i18n.language === 'en' ? `PL: ${category.name_pl}` : `EN: ${category.name_en}`} ·{' '}
+            {t('faq.questionsCount', { count: category.questions.length })}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <MoveButtons
+            index={index}
+            count={categories.length}
+            name={name}
+            onMove={onMove}
+            disabled={moving}
+          />
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => setEditing(true)}
+            aria-label={t('editNamed', { name })}
+          >
+            {t('edit')}
+          </Button>
+          <Button variant="danger" size="small" onClick={onRemove} aria-label={t('removeNamed', { name })}>
+            {t('remove')}
+          </Button>
+        </div>
+      </div>
+      {editing && <CategoryForm category={category} onDone={() => setEditing(false)} />}
+      <StaleNotice
+        error={order.error}
+        onReload={() => {
+          order.reset();
+          void faq.refetch();
+        }}
+      />
+      <ol className={styles.list} aria-label={t('faq.questionsOf', { name })}>
+        {category.questions.map((question, qIndex) => {
+          const text = i18n.language === 'en' ? question.question_en : question.question_pl;
+          return (
+            <li key={question.id} className={styles.row}>
+              {editingQuestion === question.id ? (
+                <div className={styles.rowMain}>
+                  <QuestionForm
+                    categories={categories}
+                    categoryId={category.id}
+                    question={question}
+                    onDone={() => setEditingQuestion(null)}
+                  />
+                </div>
+              ) : (
+                <>
+                  <div className={styles.rowMain}>
+                    <h3 className={styles.rowTitle}>{text}</h3>
+                    <SafeHtml
+                      className={styles.preview}
+                      html={i18n.language === 'en' ? question.answer_en : question.answer_pl}
+                    />
+                  </div>
+                  <div className={styles.actions}>
+                    <MoveButtons
+                      index={qIndex}
+                      count={category.questions.length}
+                      name={text}
+                      onMove={moveQuestion}
+                      disabled={order.isPending}
+                    />
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      onClick={() => setEditingQuestion(question.id)}
+                      aria-label={t('editNamed', { name: text })}
+                    >
+                      {t('edit')}
+                    </Button>
+                    <RemoveQuestion question={question} name={text} />
+                  </div>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {adding ? (
+        <QuestionForm categories={categories} categoryId={category.id} onDone={() => setAdding(false)} />
+      ) : (
+        <Button
+          variant="secondary"
+          onClick={() => setAdding(true)}
+          aria-label={t('faq.addQuestionTo', { name })}
+        >
+          {t('faq.addQuestion')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function RemoveQuestion({ question, name }: { question: TAdminFaqQuestion; name: string }) {
+  const { t } = useTranslation('console-content');
+  const popup = usePopup();
+  const remove = useFaqChange(faqCalls.removeQuestion);
+  return (
+    <Button
+      variant="danger"
+      size="small"
+      aria-label={t('removeNamed', { name })}
+      loading={remove.isPending}
+      onClick={async () => {
+        const ok = await popup.confirm({
+          title: t('faq.removeQuestionTitle'),
+          body: t('faq.removeQuestionBody', { name }),
+          confirmLabel: t('remove'),
+        });
+        if (ok) remove.mutate(question.id, { onError: (error) => void popup.warning(error) });
+      }}
+    >
+      {t('remove')}
+    </Button>
+  );
+}
+
+function CategoryForm({ category, onDone }: { category?: TAdminFaqCategory; onDone: () => void }) {
+  const { t } = useTranslation('console-content');
+  const errorText = useFieldErrorText();
+  const failed = useSaveFailure();
+  const faq = useFaq();
+  const form = useForm({
+    resolver: zodResolver(ZAdminFaqCategoryInput),
+    defaultValues: { name_pl: category?.name_pl ?? '', name_en: category?.name_en ?? '' },
+  });
+  const create = useFaqChange(faqCalls.createCategory);
+  const save = useFaqChange(faqCalls.saveCategory);
+  const mutation = category ? save : create;
+  const submit = form.handleSubmit((values) => {
+    const done = { onSuccess: onDone, onError: (error: unknown) => failed(error, form, 'category') };
+    if (category) save.mutate({ id: category.id, version: category.version, category: values }, done);
+    else create.mutate(values, done);
+  });
+  const { errors } = form.formState;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <h3 className={styles.formTitle}>{category ? t('faq.editCategory') : t('faq.newCategory')}</h3>
+      <StaleNotice
+        error={save.error}
+        onReload={async () => {
+          save.reset();
+          const fresh = (await faq.refetch()).data?.find((c) => c.id === category?.id);
+          if (fresh) form.reset({ name_pl: fresh.name_pl, name_en: fresh.name_en });
+        }}
+      />
+      <div className={styles.columns}>
+        <TextField
+          label={t('namePl')}
+          lang="pl"
+          required
+          error={errorText(errors.name_pl)}
+          {...form.register('name_pl')}
+        />
+        <TextField
+          label={t('nameEn')}
+          lang="en"
+          required
+          error={errorText(errors.name_en)}
+          {...form.register('name_en')}
+        />
+      </div>
+      <div className={styles.formActions}>
+        <Button type="submit" loading={mutation.isPending}>
+          {t('save')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const requiredHtml = z.string().refine((v) => !isBlankHtml(v), { error: 'validation.required' });
+const ZQuestionForm = ZAdminFaqQuestionInput.extend({
+  category_id: z.coerce.number({ error: 'validation.wrongValue' }).int().positive(),
+  answer_pl: requiredHtml,
+  answer_en: requiredHtml,
+});
+
+function QuestionForm({
+  categories,
+  categoryId,
+  question,
+  onDone,
+}: {
+  categories: TAdminFaqCategory[];
+  categoryId: number;
+  question?: TAdminFaqQuestion;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation('console-content');
+  const errorText = useFieldErrorText();
+  const failed = useSaveFailure();
+  const faq = useFaq();
+  const valuesOf = (q?: TAdminFaqQuestion) => ({
+    category_id: q?.category_id ?? categoryId,
+    question_pl: q?.question_pl ?? '',
+    question_en: q?.question_en ?? '',
+    answer_pl: q?.answer_pl ?? '',
+    answer_en: q?.answer_en ?? '',
+  });
+  const form = useForm<z.input<typeof ZQuestionForm>, unknown, QuestionValues>({
+    resolver: zodResolver(ZQuestionForm),
+    defaultValues: valuesOf(question),
+  });
+  const create = useFaqChange(faqCalls.createQuestion);
+  const save = useFaqChange(faqCalls.saveQuestion);
+  const mutation = question ? save : create;
+  const submit = form.handleSubmit((values) => {
+    const done = { onSuccess: onDone, onError: (error: unknown) => failed(error, form, 'question') };
+    if (question) save.mutate({ id: question.id, version: question.version, question: values }, done);
+    else create.mutate(values, done);
+  });
+  const { errors } = form.formState;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <h3 className={styles.formTitle}>{question ? t('faq.editQuestion') : t('faq.newQuestion')}</h3>
+      <StaleNotice
+        error={save.error}
+        onReload={async () => {
+          save.reset();
+          const fresh = (await faq.refetch()).data
+            ?.flatMap((c) => c.questions)
+            .find((q) => q.id === question?.id);
+          if (fresh) form.reset(valuesOf(fresh));
+        }}
+      />
+      {question && (
+        <SelectField
+          label={t('faq.category')}
+          error={errorText(errors.category_id)}
+          {...form.register('category_id')}
+        >
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {i18n.language === 'en' ? c.name_en : c.name_pl}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <div className={styles.columns}>
+        <div>
+          <TextField
+            label={t('faq.questionPl')}
+            lang="pl"
+            required
+            error={errorText(errors.question_pl)}
+            {...form.register('question_pl')}
+          />
+          <Controller
+            control={form.control}
+            name="answer_pl"
+            render={({ field }) => (
+              <RichTextEditor
+                label={t('faq.answerPl')}
+                labelText={t('faq.answerPl')}
+                contentLang="pl"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errorText(errors.answer_pl)}
+              />
+            )}
+          />
+        </div>
+        <div>
+          <TextField
+            label={t('faq.questionEn')}
+            lang="en"
+            required
+            error={errorText(errors.question_en)}
+            {...form.register('question_en')}
+          />
+          <Controller
+            control={form.control}
+            name="answer_en"
+            render={({ field }) => (
+              <RichTextEditor
+                label={t('faq.answerEn')}
+                labelText={t('faq.answerEn')}
+                contentLang="en"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errorText(errors.answer_en)}
+              />
+            )}
+          />
+        </div>
+      </div>
+      <div className={styles.formActions}>
+        <Button type="submit" loading={mutation.isPending}>
+          {t('save')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

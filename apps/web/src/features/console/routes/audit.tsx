@@ -1,0 +1,213 @@
+import type { TAuditEntry } from '@club/shared';
+import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
+import { staffContract } from '@club/shared/contract/staff';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/console/data-table';
+import { ConsolePageHeader } from '../../../components/console/page-header';
+import uiStyles from '../../../components/console/console-ui.module.css';
+import { useTableUrl } from '../../../components/console/use-table-url';
+import { ApiError } from '../../../lib/api-client';
+import { DataLoadError, SelectField, TextField } from '../../../components/ui';
+import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import styles from '../components/console.module.css';
+
+const FILTERS = ['actor', 'entity_type', 'entity_id', 'from', 'to'] as const;
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+
+/** The keys whose value differs between before and after (shown first, marked). */
+function changedKeys(before: unknown, after: unknown): Set<string> {
+  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
+  return new Set(
+    [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+      (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
+    ),
+  );
+}
+
+function BeforeAfter({ entry }: { entry: TAuditEntry }) {
+  const { t } = useTranslation('console');
+  const changed = changedKeys(entry.before, entry.after);
+  return (
+    <details className={styles.details}>
+      <summary>
+        {changed.size > 0 ? t('audit.changedFields', { fields: [...changed].join(', ') }) : t('audit.show')}
+      </summary>
+      <div className={styles.diff}>
+        <pre className={styles.diffSide}>
+          <span className={styles.diffTitle}>{t('audit.before')}</span>
+          {json(entry.before)}
+        </pre>
+        <pre className={styles.diffSide}>
+          <span className={styles.diffTitle}>{t('audit.after')}</span>
+          {json(entry.after)}
+        </pre>
+      </div>
+    </details>
+  );
+}
+
+/** The audit log (administrators): who changed what and when, with the values before and after. */
+export default function AuditPage() {
+  const { t, i18n } = useTranslation('console');
+  const state = useTableUrl(FILTERS, { sort: 'at', dir: 'desc' });
+  const [actor, setActor] = useState(state.filters.actor);
+  const [entityId, setEntityId] = useState(state.filters.entity_id);
+  const { setFilter } = state;
+  useEffect(() => {
+    if (actor === state.filters.actor && entityId === state.filters.entity_id) return;
+    const timer = window.setTimeout(() => {
+      if (actor !== state.filters.actor) setFilter('actor', actor.trim());
+      else setFilter('entity_id', entityId.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [actor, entityId, state.filters.actor, state.filters.entity_id, setFilter]);
+
+  const types = useQuery({
+    queryKey: queryKeyOf(staffContract.auditEntityTypes),
+    queryFn: () => fetchData(staffContract.auditEntityTypes),
+  });
+  const { entity_type, from, to } = state.filters;
+  const query = {
+    page: state.page,
+    where: { actor: state.filters.actor, entity_type, entity_id: state.filters.entity_id, from, to },
+  };
+  const list = useQuery({
+    queryKey: queryKeyOf(staffContract.audit, { query }),
+    queryFn: () => fetchEnvelope(staffContract.audit, { query }),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 422) && count < 2,
+  });
+  const fieldError = (field: string) =>
+    list.error instanceof ApiError ? list.error.errors[field]?.[0] : undefined;
+  const when = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {
+        dateStyle: 'short',
+        timeStyle: 'medium',
+        timeZone: 'Europe/Warsaw',
+      }),
+    [i18n.language],
+  );
+  const entityLabel = (type: string) => t(`audit.entity_${type}`, { defaultValue: type });
+
+  const columns = useMemo<ColumnDef<TAuditEntry>[]>(() => {
+    const entityLabel = (type: string) => t(`audit.entity_${type}`, { defaultValue: type });
+    const actionLabel = (action: string) => t(`audit.action_${action}`, { defaultValue: action });
+    return [
+      {
+        id: 'at',
+        header: t('audit.colAt'),
+        enableSorting: false,
+        cell: ({ row }) => when.format(new Date(row.original.at)),
+      },
+      {
+        id: 'actor',
+        header: t('audit.colActor'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.actor_email,
+      },
+      {
+        id: 'action',
+        header: t('audit.colAction'),
+        enableSorting: false,
+        cell: ({ row }) => actionLabel(row.original.action),
+      },
+      {
+        id: 'entity',
+        header: t('audit.colEntity'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          `${entityLabel(row.original.entity_type)}${row.original.entity_id ? ` #${row.original.entity_id}` : ''}`,
+      },
+      {
+        id: 'change',
+        header: t('audit.colChange'),
+        enableSorting: false,
+        cell: ({ row }) => <BeforeAfter entry={row.original} />,
+      },
+      {
+        id: 'address',
+        header: t('audit.colAddress'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.address ?? '—',
+      },
+    ];
+  }, [t, when]);
+
+  return (
+    <>
+      <ConsolePageHeader title={t('audit.title')} lead={t('audit.lead')} />
+      <div className={uiStyles.filters} role="search" aria-label={t('audit.filters')}>
+        <TextField
+          label={t('audit.actor')}
+          type="search"
+          value={actor}
+          onChange={(e) => setActor(e.target.value)}
+          error={fieldError('actor')}
+        />
+        <SelectField
+          label={t('audit.entity')}
+          value={entity_type}
+          onChange={(e) => state.setFilter('entity_type', e.target.value)}
+          error={fieldError('entity_type')}
+        >
+          <option value="">{t('staff.any')}</option>
+          {(types.data ?? []).map((type) => (
+            <option key={type} value={type}>
+              {entityLabel(type)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('audit.entityId')}
+          value={entityId}
+          onChange={(e) => setEntityId(e.target.value)}
+          error={fieldError('entity_id')}
+        />
+        <TextField
+          label={t('audit.from')}
+          type="date"
+          value={from}
+          onChange={(e) => state.setFilter('from', e.target.value)}
+          error={fieldError('from')}
+        />
+        <TextField
+          label={t('audit.to')}
+          type="date"
+          value={to}
+          onChange={(e) => state.setFilter('to', e.target.value)}
+          error={fieldError('to')}
+        />
+      </div>
+      {list.isError && !(list.error instanceof ApiError && list.error.status === 422) ? (
+        <DataLoadError />
+      ) : (
+        <DataTable
+          columns={columns}
+          data={list.isError ? [] : (list.data?.data ?? [])}
+          page={list.isError ? undefined : list.data?.meta}
+          sort="at"
+          dir="desc"
+          onSort={() => {}}
+          onPage={state.setPage}
+          loading={list.isFetching}
+          rowKey={(e) => e.id}
+          labels={{
+            caption: t('audit.title'),
+            empty: t('audit.empty'),
+            previous: t('table.previous'),
+            next: t('table.next'),
+            pageOf: (page, last, total) => t('table.pageOf', { page, last, total }),
+            sortBy: (column) => t('table.sortBy', { column }),
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, newStaff, PHONE, test } from './fixtures';
+import { screenProblems } from './support/person-checks';
+
+/**
+ * axe-core (WCAG 2.1 A/AA) and the person checks on every console route this issue adds, as an
+ * administrator, in Polish and English, at 1440 and 390 px; with the invitation dialog and the phone
+ * menu open; and the public steps (second factor, enrolment, invitation link).
+ */
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const ROUTES = ['/panel/admin', '/panel/admin/staff', '/panel/admin/audit', '/panel/admin/no-such-screen'];
+
+async function settled(page: Page) {
+  await expect(page.getByTestId('splash')).toBeHidden();
+  await expect(page.locator('[role=status][aria-label], [aria-busy=true]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+async function scan(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+for (const language of ['pl', 'en'] as const) {
+  for (const phone of [false, true]) {
+    test(`axe: the console as an administrator, ${language}, ${phone ? '390' : '1440'} px`, async ({
+      asStaff,
+    }) => {
+      const { page } = await asStaff('ADMIN', { language, phone });
+      const problems: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await settled(page);
+        problems.push(...(await scan(page, route)));
+        problems.push(...(await screenProblems(page, language, route)));
+      }
+      await page.goto('/panel/admin/staff');
+      await settled(page);
+      await page.getByRole('button', { name: language === 'pl' ? 'Zaproś osobę' : 'Invite someone' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      problems.push(...(await scan(page, 'invitation dialog')));
+      await page.keyboard.press('Escape');
+      if (phone) {
+        await page
+          .getByRole('button', { name: language === 'pl' ? 'Otwórz menu konsoli' : 'Open the console menu' })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settled(page);
+        problems.push(...(await scan(page, 'console menu open')));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('axe: the public steps: the second factor, the enrolment, an invalid invitation link (pl 1440, en 390)', async ({
+  browser,
+  request,
+}) => {
+  const problems: string[] = [];
+  for (const [language, phone] of [
+    ['pl', false],
+    ['en', true],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale: language === 'en' ? 'en-GB' : 'pl-PL',
+      ...(phone ? PHONE : { viewport: { width: 1440, height: 900 } }),
+    });
+    const page = await context.newPage();
+    await page.goto(`/panel/admin/invitation?token=not-a-real-token-0123456789&lang=${language}`);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await settled(page);
+    problems.push(...(await scan(page, `invitation (${language})`)));
+    for (const enrolled of [true, false]) {
+      const staff = await newStaff(request, 'OPERATOR', language, { enrolled });
+      await page.goto(`/panel/login?lang=${language}`);
+      await page.getByLabel(/^E-mail/).fill(staff.email);
+      await page.getByLabel(/^(Hasło|Password)/).fill(staff.password);
+      await page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ }).click();
+      // The second step with its form ready (not the sign-in page's button while it is busy).
+      await expect(page.getByLabel(/^(Kod z aplikacji|Code from the app)/)).toBeEnabled();
+      if (!enrolled) await expect(page.getByRole('img', { name: /QR/ })).toBeVisible();
+      await expect(page.locator('form button[type=submit]:not([disabled])')).toBeVisible();
+      // The pointer that pressed "sign in" rests over the new page's button: scan it unhovered.
+      await page.mouse.move(0, 0);
+      await settled(page);
+      const where = `${enrolled ? 'second factor' : 'enrolment'} (${language})`;
+      problems.push(...(await scan(page, where)));
+      problems.push(...(await screenProblems(page, language, where)));
+    }
+    await context.close();
+  }
+  expect(problems).toEqual([]);
+});

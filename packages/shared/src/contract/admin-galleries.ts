@@ -1,0 +1,138 @@
+/** The console's galleries and their photos (issue 16, docs/console.md): staff only. */
+import { z } from 'zod';
+import { photoParams, ZAdminPhotoCaption, ZAdminPhotoOrder } from '../schemas/admin-catalog';
+import { ZAdminGalleryInput, ZAdminGalleryListQuery, ZAdminGalleryUpdate } from '../schemas/admin-content';
+import { idParam } from '../schemas/common';
+import { ZAdminPhoto } from './admin-catalog';
+import { defineEndpoint, object, ok, page } from './define';
+
+const int = z.number().int();
+const nullableString = z.string().nullable();
+
+export const ZAdminGalleryRow = object({
+  id: int,
+  version: int,
+  name_pl: z.string(),
+  name_en: z.string(),
+  date: z.string(),
+  product: object({ id: int, name_pl: z.string(), name_en: z.string() }).nullable(),
+  category: object({ id: int, name_pl: z.string(), name_en: z.string() }).nullable(),
+  photos_count: int,
+  cover_url: nullableString,
+  cover_srcset: nullableString,
+});
+export type TAdminGalleryRow = z.output<typeof ZAdminGalleryRow>;
+
+export const ZAdminGallery = object({
+  id: int,
+  version: int,
+  name_pl: z.string(),
+  name_en: z.string(),
+  date: z.string(),
+  product_id: int.nullable(),
+  category_id: int.nullable(),
+  photos: z.array(ZAdminPhoto),
+});
+export type TAdminGallery = z.output<typeof ZAdminGallery>;
+
+export const ZAdminGalleryOptions = object({
+  products: z.array(object({ id: int, name_pl: z.string(), name_en: z.string(), start_date: z.string() })),
+  categories: z.array(object({ id: int, name_pl: z.string(), name_en: z.string() })),
+  /** The years (latest first) with their months that have a gallery: the list's filters. */
+  dates: z.array(object({ year: int, months: z.array(int) })),
+});
+export type TAdminGalleryOptions = z.output<typeof ZAdminGalleryOptions>;
+
+export const adminGalleriesContract = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/galleries',
+    summary: 'Galleries, a page at a time: sorted, filtered by year, month, experience and text',
+    access: 'staff',
+    query: ZAdminGalleryListQuery,
+    responses: { 200: page(ZAdminGalleryRow) },
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/admin/galleries/options',
+    summary: "What the gallery form and filters choose from: experiences, categories, galleries' dates",
+    access: 'staff',
+    responses: { 200: ok(ZAdminGalleryOptions) },
+  }),
+  item: defineEndpoint({
+    method: 'GET',
+    path: '/admin/galleries/:id',
+    summary: 'A gallery with its photos in order',
+    access: 'staff',
+    params: idParam,
+    responses: { 200: ok(ZAdminGallery) },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/admin/galleries',
+    summary: 'Creates a gallery (its photos are uploaded next)',
+    access: 'staff',
+    body: ZAdminGalleryInput,
+    responses: { 201: ok(ZAdminGallery) },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/galleries/:id',
+    summary: "Saves a gallery's names, date and experience; 409 STALE on an older version",
+    access: 'staff',
+    params: idParam,
+    body: ZAdminGalleryUpdate,
+    responses: { 200: ok(ZAdminGallery) },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/galleries/:id',
+    summary: 'Removes a gallery with its photos',
+    access: 'staff',
+    params: idParam,
+    responses: { 200: object({ success: z.literal(true) }) },
+  }),
+  uploadPhoto: defineEndpoint({
+    method: 'POST',
+    path: '/admin/galleries/:id/photos',
+    summary:
+      'Uploads one photo (multipart field `file`: JPEG, PNG, WebP or AVIF by its bytes, at most 15 MB and 40 megapixels), stored without metadata at several widths',
+    access: 'staff',
+    params: idParam,
+    responses: { 201: ok(ZAdminPhoto) },
+  }),
+  captionPhoto: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/galleries/:id/photos/:photoId',
+    summary: "Saves a photo's captions (its alt text in the members' slideshow) in both languages",
+    access: 'staff',
+    params: photoParams,
+    body: ZAdminPhotoCaption,
+    responses: { 200: ok(ZAdminPhoto) },
+  }),
+  coverPhoto: defineEndpoint({
+    method: 'POST',
+    path: '/admin/galleries/:id/photos/:photoId/cover',
+    summary: "Makes a photo the gallery's tile picture",
+    access: 'staff',
+    params: photoParams,
+    responses: { 200: ok(z.array(ZAdminPhoto)) },
+  }),
+  orderPhotos: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/galleries/:id/photos',
+    summary: "Sets the order of a gallery's photos (every photo id, in the new order)",
+    access: 'staff',
+    params: idParam,
+    body: ZAdminPhotoOrder,
+    responses: { 200: ok(z.array(ZAdminPhoto)) },
+  }),
+  removePhoto: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/galleries/:id/photos/:photoId',
+    summary: 'Removes a photo (and its stored files when nothing else shows them)',
+    access: 'staff',
+    params: photoParams,
+    responses: { 200: ok(z.array(ZAdminPhoto)) },
+  }),
+};

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { PUBLISHED_ANNOUNCED, PUBLISHED_HIDDEN, PUBLISHED_ON_SALE } from '../constants';
+import { plnToGrosze } from '../money';
+
+/**
+ * The console's experiences (issue 16, docs/console.md): the form an operator fills and the list's
+ * query. Every message is a key of the shared validation catalogue.
+ */
+
+const MAX_ID = 2_147_483_647;
+const id = z.number({ error: 'validation.wrongValue' }).int().positive().max(MAX_ID);
+
+const text = (max: number) => z.string({ error: 'validation.wrongValue' }).trim().max(max);
+const required = (max: number) => text(max).min(1, { error: 'validation.required' });
+/** Empty means none. */
+const optional = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const isoDate = z
+  .string({ error: 'validation.date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'validation.date',
+    },
+  );
+const time = z
+  .string({ error: 'validation.time' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
+const optionalTime = z
+  .union([time, z.literal('')])
+  .nullish()
+  .transform((v) => (v ? v : null));
+const optionalDate = z
+  .union([isoDate, z.literal('')])
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const whole = (min: number, max: number) =>
+  z
+    .number({ error: 'validation.wholeNumber' })
+    .int({ error: 'validation.integer' })
+    .min(min, { error: 'validation.min' })
+    .max(max, { error: 'validation.max' });
+
+/** Experience addresses: /experiences/{category}/{alias}; never digits first (that would read as an id). */
+export const ALIAS_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+export const EXPERIENCE_STATUSES = ['draft', 'announced', 'on_sale', 'archived'] as const;
+export type ExperienceStatus = (typeof EXPERIENCE_STATUSES)[number];
+
+/** The status an operator sees, from the stored `published` and `archived_at`. */
+export function experienceStatus(published: number, archived: boolean): ExperienceStatus {
+  if (archived) return 'archived';
+  if (published === PUBLISHED_ON_SALE) return 'on_sale';
+  if (published === PUBLISHED_ANNOUNCED) return 'announced';
+  return 'draft';
+}
+export const PUBLISHED_OF = {
+  on_sale: PUBLISHED_ON_SALE,
+  announced: PUBLISHED_ANNOUNCED,
+  draft: PUBLISHED_HIDDEN,
+};
+
+export const PRICE_MAX_PLN = 1_000_000;
+export const MEMBER_LIMIT_MAX = 20;
+export const SEATS_MAX = 100_000;
+
+export const ZAdminTermInput = z.object({
+  /** An existing term keeps its id (carts refer to it); a new one has none. */
+  id: id.optional(),
+  name_pl: required(300),
+  name_en: required(300),
+});
+
+/** Everything SPEC.md §3 gives an experience, in both languages (the form of the console). */
+export const ZAdminProductInput = z
+  .object({
+    type: z.enum(['EVENT', 'TRIP'], { error: 'validation.wrongValue' }),
+    category_id: id,
+    alias: optional(120).refine((v) => v === null || ALIAS_PATTERN.test(v), { error: 'validation.alias' }),
+    name_pl: required(200),
+    name_en: required(200),
+    description_pl: text(50_000).default(''),
+    description_en: text(50_000).default(''),
+    ann_description_pl: optional(50_000),
+    ann_description_en: optional(50_000),
+    place_pl: text(200).default(''),
+    place_en: text(200).default(''),
+    start_date: isoDate,
+    start_time: optionalTime,
+    end_date: optionalDate,
+    end_time: optionalTime,
+    /** PLN with at most two decimals (stored as grosze). */
+    price: z
+      .number({ error: 'validation.wrongValue' })
+      .min(0, { error: 'validation.min' })
+      .max(PRICE_MAX_PLN, { error: 'validation.max' })
+      .refine((v) => Math.abs(plnToGrosze(v) / 100 - v) < 1e-9, { error: 'validation.wrongValue' }),
+    /** Seats one member may buy (the member and the accompanying persons). */
+    member_limit: whole(1, MEMBER_LIMIT_MAX),
+    /** The capacity; null: no cap. */
+    total_seats: whole(0, SEATS_MAX).nullable(),
+    /** Seats left at or below this show "low availability" (SPEC.md §4). */
+    status_limit: whole(0, SEATS_MAX),
+    video_id: optional(200),
+    contact_email: z
+      .union([z.literal(''), z.email({ error: 'validation.email' }).max(254)])
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null)),
+    contact_phone: optional(40),
+    /** The label question asked in the cart (e.g. "Car registration number"); empty: none. */
+    cart_label_pl: optional(200),
+    cart_label_en: optional(200),
+    terms: z.array(ZAdminTermInput).max(20).default([]),
+    interest_ids: z.array(id).max(100).default([]),
+    partner_ids: z.array(id).max(100).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.end_date && v.end_date < v.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.endBeforeStart' });
+    if (v.end_date === v.start_date && v.end_time && v.start_time && v.end_time < v.start_time)
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.endBeforeStart' });
+    if ((v.cart_label_pl === null) !== (v.cart_label_en === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.cart_label_pl === null ? 'cart_label_pl' : 'cart_label_en'],
+        message: 'validation.required',
+      });
+  });
+export type TAdminProductInput = z.input<typeof ZAdminProductInput>;
+export type TAdminProductValues = z.output<typeof ZAdminProductInput>;
+
+const version = z.number({ error: 'validation.wrongValue' }).int().min(1).max(MAX_ID);
+
+export const ZAdminProductUpdate = z.object({ version, product: ZAdminProductInput });
+export const ZAdminVersion = z.object({ version });
+export const ZAdminPublish = z.object({
+  version,
+  /** On sale, or announced (published 2: no price, members may ask to be told). */
+  mode: z.enum(['on_sale', 'announced'], { error: 'validation.wrongValue' }),
+});
+
+export const ADMIN_PRODUCT_SORTS = ['start_date', 'name', 'price', 'status', 'updated_at', 'id'] as const;
+export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const queryDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+
+export const ZAdminProductListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce
+      .number()
+      .int()
+      .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
+      .default(25),
+    sort: z.enum(ADMIN_PRODUCT_SORTS, { error: 'validation.wrongValue' }).default('start_date'),
+    dir: z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
+    q: z.string().trim().max(100).optional(),
+    category_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+    status: z.enum(EXPERIENCE_STATUSES, { error: 'validation.wrongValue' }).optional(),
+    from: queryDate.optional(),
+    to: queryDate.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], error: 'validation.endBeforeStart' });
+export type TAdminProductListQuery = z.input<typeof ZAdminProductListQuery>;
+
+export const ZAdminPhotoCaption = z.object({ caption_pl: text(300), caption_en: text(300) });
+export const ZAdminPhotoOrder = z.object({ ids: z.array(id).min(1).max(500) });
+export const photoParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  photoId: z.coerce.number().int().positive().max(MAX_ID),
+});

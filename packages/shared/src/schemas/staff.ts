@@ -1,0 +1,173 @@
+/** The staff's accounts and the audit log (docs/console.md): forms, queries and answers. */
+import { z } from 'zod';
+import { LANGUAGES, STAFF_TYPES } from '../constants';
+import { email, newPassword, pageQuery, personName } from './common';
+
+export const PAGE_SIZE_STAFF = 20;
+export const PAGE_SIZE_AUDIT = 25;
+export const STAFF_SEARCH_MAX = 100;
+
+/** active: signed in at least once with the factor on; invited: not yet; deactivated: cannot sign in. */
+export const STAFF_STATUSES = ['ACTIVE', 'INVITED', 'DEACTIVATED'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export const STAFF_SORTS = ['name', 'email', 'type', 'created_at'] as const;
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/** Bracket notation (`where[search]=…`) as Fastify's parser leaves it, or already nested. */
+const whereOf = (q: Record<string, unknown>, key: string) => {
+  const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
+  const value = nested[key] ?? q[`where[${key}]`];
+  return Array.isArray(value) ? value[0] : value;
+};
+const blankIsNone = (v: unknown) => (v === '' || v === undefined ? undefined : v);
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).optional());
+
+export const ZStaffListQuery = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const q = raw as Record<string, unknown>;
+    return {
+      page: q.page,
+      sort: q.sort,
+      dir: q.dir,
+      search: whereOf(q, 'search'),
+      type: whereOf(q, 'type'),
+      status: whereOf(q, 'status'),
+    };
+  },
+  z.object({
+    page: pageQuery,
+    sort: z.preprocess(
+      blankIsNone,
+      z.enum(STAFF_SORTS, { error: 'validation.invalidChoice' }).default('name'),
+    ),
+    dir: z.preprocess(
+      blankIsNone,
+      z.enum(SORT_DIRECTIONS, { error: 'validation.invalidChoice' }).default('asc'),
+    ),
+    search: z.preprocess(
+      blankIsNone,
+      z.string().trim().max(STAFF_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
+    ),
+    type: choice(STAFF_TYPES),
+    status: choice(STAFF_STATUSES),
+  }),
+);
+export type TStaffListQuery = z.output<typeof ZStaffListQuery>;
+
+export const ZStaffMember = z.strictObject({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  type: z.enum(STAFF_TYPES),
+  language_code: z.enum(LANGUAGES),
+  status: z.enum(STAFF_STATUSES),
+  second_factor: z.boolean(),
+  created_at: z.string(),
+  deactivated_at: z.string().nullable(),
+  /** The caller's own account: its role and activity cannot be changed by the caller. */
+  is_me: z.boolean(),
+});
+export type TStaffMember = z.infer<typeof ZStaffMember>;
+
+export const ZStaffInvite = z.object({
+  email: email(),
+  name: personName(),
+  surname: personName(),
+  type: z.enum(STAFF_TYPES, { error: 'validation.invalidChoice' }),
+  language: z.enum(LANGUAGES, { error: 'validation.invalidChoice' }),
+});
+export type TStaffInvite = z.infer<typeof ZStaffInvite>;
+
+export const ZStaffRole = z.object({ type: z.enum(STAFF_TYPES, { error: 'validation.invalidChoice' }) });
+export type TStaffRole = z.infer<typeof ZStaffRole>;
+
+export const ZInvitationQuery = z.object({
+  token: z.string({ error: 'validation.required' }).min(10, { error: 'validation.required' }).max(200),
+});
+export const ZInvitation = z.strictObject({
+  email: z.string(),
+  name: z.string(),
+  language_code: z.enum(LANGUAGES),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZInvitationAccept = z
+  .object({
+    token: z.string().min(10, { error: 'validation.required' }).max(200),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: 'validation.passwordsMatch',
+    path: ['password_confirmation'],
+  });
+export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;
+
+/* ---- the audit log ---- */
+
+const isoDate = () =>
+  z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
+      .optional(),
+  );
+
+export const ZAuditQuery = z
+  .preprocess(
+    (raw) => {
+      if (!raw || typeof raw !== 'object') return raw;
+      const q = raw as Record<string, unknown>;
+      return {
+        page: q.page,
+        actor: whereOf(q, 'actor'),
+        entity_type: whereOf(q, 'entity_type'),
+        entity_id: whereOf(q, 'entity_id'),
+        from: whereOf(q, 'from'),
+        to: whereOf(q, 'to'),
+      };
+    },
+    z.object({
+      page: pageQuery,
+      /** The e-mail (or a part of it) of who acted. */
+      actor: z.preprocess(
+        blankIsNone,
+        z.string().trim().max(254, { error: 'validation.tooLong' }).optional(),
+      ),
+      entity_type: z.preprocess(
+        blankIsNone,
+        z
+          .string()
+          .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'validation.invalidChoice' })
+          .optional(),
+      ),
+      entity_id: z.preprocess(
+        blankIsNone,
+        z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
+      ),
+      /** Days of the club's calendar, both included. */
+      from: isoDate(),
+      to: isoDate(),
+    }),
+  )
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.dateRange', path: ['to'] });
+export type TAuditQuery = z.output<typeof ZAuditQuery>;
+
+export const ZAuditEntry = z.strictObject({
+  id: z.number().int(),
+  at: z.string(),
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  address: z.string().nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
