@@ -8,7 +8,6 @@ import { removePhoto, storePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
 import { readUpload, uploadsPlugin } from '../../lib/uploads';
 import { translate } from '../../i18n';
-import { CHANNELS } from '../../db/listener';
 import { productImages } from '../../db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -26,6 +25,8 @@ import {
   touchProduct,
   updateProduct,
 } from './admin-repository';
+import { pageMeta } from '../../lib/page-meta';
+import { dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's experiences and photos (issue 16, docs/console.md): staff only, every change
@@ -34,13 +35,7 @@ import {
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await uploadsPlugin(app);
   const storage = mediaStorage(app.config);
-
-  // Members see a change at once: the triggers' NOTIFY reaches other processes on commit; this
-  // process drops its catalogue cache before the answer leaves, so no member read in between is stale.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) app.dbListen.echo(CHANNELS.catalog, '');
-    return payload;
-  });
+  dropCataloguesOnWrite(app);
 
   const load = async (id: number) => {
     const product = await loadAdminProduct(app.db, id);
@@ -56,12 +51,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: rows,
-        meta: {
-          current_page: request.query.page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          per_page: perPage,
-          total,
-        },
+        meta: pageMeta(request.query.page, perPage, total),
       };
     },
   });

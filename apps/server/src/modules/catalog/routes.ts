@@ -22,6 +22,7 @@ import {
   memberPartWithSession,
   productDetailJson,
 } from './repository';
+import { pageMeta } from '../../lib/page-meta';
 
 export function catalogContext(request: FastifyRequest): CatalogContext {
   const { user } = requireAuth(request);
@@ -95,12 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         cache,
         { ahead: memberPartsFrom(request.sessionExtra), memberParts },
       );
-      const meta = {
-        current_page: query.page,
-        last_page: Math.max(1, Math.ceil(total / PAGE_SIZE_CATALOGUE)),
-        per_page: PAGE_SIZE_CATALOGUE,
-        total,
-      };
+      const meta = pageMeta(query.page, PAGE_SIZE_CATALOGUE, total);
       return sendEncodedJson(reply, [DATA_OPEN, json, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
     },
   });

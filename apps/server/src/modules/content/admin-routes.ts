@@ -6,7 +6,6 @@ import { routeOf } from '../../lib/contract';
 import { removePhoto, storePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
 import { readUpload, uploadsPlugin } from '../../lib/uploads';
-import { CHANNELS } from '../../db/listener';
 import { fileInUse } from '../../lib/media-in-use';
 import {
   createFaqCategory,
@@ -31,6 +30,7 @@ import {
   savePartner,
   setPartnerLogo,
 } from './admin-repository';
+import { dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's content pages (issue 16, docs/console.md): the about page, contact, the FAQ and the
@@ -42,12 +42,7 @@ import {
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await uploadsPlugin(app);
   const storage = mediaStorage(app.config);
-
-  // A change answered here is what the member's next request shows, whatever the NOTIFY's timing.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) app.dbListen.echo(CHANNELS.catalog, '');
-    return payload;
-  });
+  dropCataloguesOnWrite(app);
 
   /* ---- about ---- */
 

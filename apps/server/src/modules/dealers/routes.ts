@@ -18,6 +18,7 @@ import {
   toDealerCustomer,
   updateDealerCustomer,
 } from './service';
+import { pageMeta } from '../../lib/page-meta';
 
 /**
  * The dealer's customers (SPEC.md §7) and the two public steps of their registration
@@ -43,12 +44,7 @@ export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: rows.map((row) => toDealerCustomer(row, ctx.publicUrl)),
-        paginationMetaData: {
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          per_page: perPage,
-          total,
-        },
+        paginationMetaData: pageMeta(page, perPage, total),
       };
     },
   });

@@ -1,7 +1,6 @@
 import { adminGalleriesContract as contract } from '@club/shared/contract/admin-galleries';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHANNELS } from '../../db/listener';
 import { galleries, galleryImages } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -23,6 +22,8 @@ import {
   updateGallery,
 } from './admin-repository';
 import { fileInUse } from '../../lib/media-in-use';
+import { pageMeta } from '../../lib/page-meta';
+import { dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's galleries (issue 16, docs/console.md): create, edit, upload many photos (one request
@@ -32,12 +33,7 @@ import { fileInUse } from '../../lib/media-in-use';
 export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await uploadsPlugin(app);
   const storage = mediaStorage(app.config);
-
-  // A change answered here is what the member's next request shows, whatever the NOTIFY's timing.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) app.dbListen.echo(CHANNELS.catalog, '');
-    return payload;
-  });
+  dropCataloguesOnWrite(app);
 
   const load = async (id: number) => {
     const gallery = await loadAdminGallery(app.db, id);
@@ -53,12 +49,7 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: rows,
-        meta: {
-          current_page: request.query.page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          per_page: perPage,
-          total,
-        },
+        meta: pageMeta(request.query.page, perPage, total),
       };
     },
   });

@@ -3,6 +3,7 @@ import { galleryContract as contract } from '@club/shared/contract/gallery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foundData, routeOf } from '../../lib/contract';
 import { findGallery, galleryDates, listGalleries } from './repository';
+import { pageMeta } from '../../lib/page-meta';
 
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -17,12 +18,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data,
-        meta: {
-          current_page: query.page,
-          last_page: Math.max(1, Math.ceil(total / PAGE_SIZE_CATALOGUE)),
-          per_page: PAGE_SIZE_CATALOGUE,
-          total,
-        },
+        meta: pageMeta(query.page, PAGE_SIZE_CATALOGUE, total),
       };
     },
   });

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderRow } from './lifecycle';
+import { pageMeta } from '../../lib/page-meta';
 
 type Lines = Map<number, TOrder['items']>;
 
@@ -66,12 +67,7 @@ export async function listOrders(db: Tx, userId: number, page: number, lang: Lan
   );
   return {
     data: rows.map((r) => toOrder(r, lines.get(r.id) ?? [])),
-    paginationMetaData: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE_ORDERS)),
-      per_page: PAGE_SIZE_ORDERS,
-      total: Number(total),
-    },
+    paginationMetaData: pageMeta(page, PAGE_SIZE_ORDERS, Number(total)),
   };
 }
 

@@ -19,6 +19,7 @@ import {
 import type { Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { UserRow } from '../../types';
+import { pageMeta } from '../../lib/page-meta';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -80,10 +81,6 @@ export async function listStaff(db: Tx, q: TStaffListQuery) {
     .limit(PAGE_SIZE_STAFF)
     .offset((q.page - 1) * PAGE_SIZE_STAFF);
   return { rows, meta: pageMeta(q.page, PAGE_SIZE_STAFF, Number(total)) };
-}
-
-export function pageMeta(page: number, perPage: number, total: number) {
-  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
 /** A staff account by id, locked for the caller's transaction; null for anyone else. */
