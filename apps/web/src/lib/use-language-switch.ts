@@ -1,4 +1,4 @@
-import { accountContract } from '@club/shared/contract/account';
+import { languagesContract } from '@club/shared/contract/languages';
 import type { LanguageCode } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { fetchData } from './endpoint';
@@ -20,7 +20,7 @@ export function useLanguageSwitch(onError: (error: unknown) => void) {
   const { language, languages } = useSession();
   const change = useMutation({
     mutationFn: (id: number) =>
-      fetchData(accountContract.updateLanguage, { query: { language_id: String(id) } }),
+      fetchData(languagesContract.updateLanguage, { query: { language_id: String(id) } }),
   });
   const options = [...(languages.length ? languages : FALLBACK)].sort((a, b) => b.code.localeCompare(a.code));
   const choose = (option: { id: number; code: LanguageCode }) => {

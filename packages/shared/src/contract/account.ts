@@ -1,4 +1,4 @@
-/** The member's and the dealer's own account, the languages and the calendar feed (SPEC.md §7). */
+/** The member's and the dealer's own account and the calendar feed (SPEC.md §7); the languages are in ./languages. */
 import { z } from 'zod';
 import {
   ZCalendarParams,
@@ -9,7 +9,6 @@ import {
   ZInvoiceData,
   ZUpdateInterests,
 } from '../schemas/account';
-import { ZLanguage, ZUpdateLanguageQuery } from '../schemas/auth';
 import { defineEndpoint, ok, ZOk } from './define';
 
 export const accountContract = {
@@ -63,22 +62,6 @@ export const accountContract = {
     path: '/customers/remove-account',
     summary: "Removes the member's account and ends the session",
     access: 'customer',
-    responses: { 200: ZOk },
-  }),
-  languages: defineEndpoint({
-    method: 'GET',
-    path: '/settings/languages/items',
-    summary: 'The languages of the panel, by code descending',
-    access: 'public',
-    responses: { 200: ok(z.array(ZLanguage)) },
-  }),
-  updateLanguage: defineEndpoint({
-    method: 'GET',
-    path: '/users/update-language',
-    summary: "Sets the user's language (a GET that changes state: it demands the CSRF header)",
-    access: 'account',
-    csrf: true,
-    query: ZUpdateLanguageQuery,
     responses: { 200: ZOk },
   }),
   calendar: defineEndpoint({

@@ -1,5 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '@club/shared';
-import { accountContract as contract } from '@club/shared/contract/account';
+import { languagesContract as contract } from '@club/shared/contract/languages';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languages, users } from '../../db/schema';

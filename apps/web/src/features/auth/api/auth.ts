@@ -1,4 +1,4 @@
-import { accountContract } from '@club/shared/contract/account';
+import { languagesContract } from '@club/shared/contract/languages';
 import { authContract } from '@club/shared/contract/auth';
 import type { TForgotPassword, TLanguage, TLogin, TResetPassword, TSessionUser } from '@club/shared';
 import { fetchData } from '../../../lib/endpoint';
@@ -8,7 +8,7 @@ export const login = (body: TLogin) => fetchData(authContract.login, { body });
 /** The console's second sign-in step (config/console.ts `consolePaths.secondFactor`). */
 export const STAFF_SECOND_FACTOR_PATH = '/admin/sign-in';
 export const getMe = () => fetchData(authContract.me);
-export const getLanguages = () => fetchData(accountContract.languages);
+export const getLanguages = () => fetchData(languagesContract.languages);
 export const logout = () => fetchData(authContract.logout);
 export const forgotPassword = (body: TForgotPassword) => fetchData(authContract.forgotPassword, { body });
 export const resetPassword = (body: TResetPassword) => fetchData(authContract.resetPassword, { body });

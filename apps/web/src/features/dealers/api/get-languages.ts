@@ -1,4 +1,4 @@
-import { accountContract } from '@club/shared/contract/account';
+import { languagesContract } from '@club/shared/contract/languages';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 import { useSession } from '../../../lib/session';
@@ -7,8 +7,8 @@ import { useSession } from '../../../lib/session';
 export function useLanguages() {
   const { languages } = useSession();
   const query = useQuery({
-    queryKey: queryKeyOf(accountContract.languages),
-    queryFn: () => fetchData(accountContract.languages),
+    queryKey: queryKeyOf(languagesContract.languages),
+    queryFn: () => fetchData(languagesContract.languages),
     enabled: languages.length === 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
