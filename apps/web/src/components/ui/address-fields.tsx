@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { TextField, useFieldErrorText } from './form-fields';
+import { useFieldErrorText } from './form-errors';
+import { TextField } from './form-fields';
 import layout from './form-layout.module.css';
 
 export type AddressPart = 'street' | 'building_number' | 'flat_number' | 'post_code' | 'city';

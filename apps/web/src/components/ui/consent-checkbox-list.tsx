@@ -1,5 +1,6 @@
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { CheckboxField, useFieldErrorText } from './form-fields';
+import { useFieldErrorText } from './form-errors';
+import { CheckboxField } from './form-fields';
 import styles from './ui.module.css';
 
 /**

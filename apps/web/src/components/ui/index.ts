@@ -5,15 +5,14 @@ export { ConsentCheckboxList } from './consent-checkbox-list';
 export { DataLoadError } from './data-load-error';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
+export { applyServerErrors, useFieldErrorText } from './form-errors';
 export {
-  applyServerErrors,
   CheckboxField,
   PasswordField,
   RadioGroupField,
   SelectField,
   selectClass,
   TextField,
-  useFieldErrorText,
 } from './form-fields';
 export { LoadingOverlay } from './loading-overlay';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';

@@ -3,7 +3,8 @@ import { type FormEventHandler, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { PasswordField, useFieldErrorText } from './form-fields';
+import { useFieldErrorText } from './form-errors';
+import { PasswordField } from './form-fields';
 import layout from './form-layout.module.css';
 import styles from './new-password-fields.module.css';
 

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
-import { applyServerErrors } from './form-fields';
+import { applyServerErrors } from './form-errors';
 
 /** The dialog itself (Radix) is loaded with the first popup, not with the app. */
 const PopupView = lazy(() => import('./popup-view'));
