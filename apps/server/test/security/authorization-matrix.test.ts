@@ -368,7 +368,8 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'PUT /panel/api/v1/admin/catalog/products/:id/photos': (w) => ({
     url: String(w.ids.product),
     body: { ids: [999_999] },
-    expect: staff(422),
+    expect: staff(409),
+    why: 'an order naming photos the experience does not have was made from an outdated list',
   }),
   'PUT /panel/api/v1/admin/catalog/products/:id/photos/:photoId': (w) => ({
     url: `${w.ids.product}/999999`,

@@ -1,4 +1,4 @@
-import type { TAdminPhoto, TAdminProduct, TAdminProductRow } from '@club/shared/contract/admin-catalog';
+import type { TAdminProduct, TAdminProductRow } from '@club/shared/contract/admin-catalog';
 import { groszeToPln, plnToGrosze, productSlug } from '@club/shared';
 import {
   experienceStatus,
@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
+import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
 import {
   categories,
   interests,
@@ -157,24 +158,6 @@ export async function catalogOptions(db: Tx) {
   };
 }
 
-export async function loadPhotos(db: Tx, productId: number, cover: string | null): Promise<TAdminPhoto[]> {
-  const rows = await db
-    .select()
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.position), asc(productImages.id));
-  return rows.map((r) => ({
-    id: r.id,
-    file: r.file,
-    file_url: mediaUrl(r.file)!,
-    srcset: mediaSrcset(r.file),
-    caption_pl: r.captionPl,
-    caption_en: r.captionEn,
-    position: r.position,
-    is_cover: r.file === cover,
-  }));
-}
-
 /** The experience as the console edits it, or null. */
 export async function loadAdminProduct(db: Tx, id: number): Promise<TAdminProduct | null> {
   const [p] = await db.select().from(products).where(eq(products.id, id));
@@ -191,7 +174,7 @@ export async function loadAdminProduct(db: Tx, id: number): Promise<TAdminProduc
       .from(productPartners)
       .where(eq(productPartners.productId, id))
       .orderBy(asc(productPartners.partnerId)),
-    loadPhotos(db, id, null),
+    loadPhotos(db, experiencePhotos, id, null),
   ]);
   return {
     id: p.id,
@@ -449,42 +432,6 @@ export async function duplicateProduct(
   return newId;
 }
 
-/** A photo of this experience, or 404. */
-export async function findPhoto(tx: Tx, productId: number, photoId: number) {
-  const [photo] = await tx
-    .select()
-    .from(productImages)
-    .where(and(eq(productImages.id, photoId), eq(productImages.productId, productId)));
-  if (!photo) throw notFound();
-  return photo;
-}
-
-/** Whether any row besides `photoId` still shows this file (a duplicate's photo, a cover, a gallery). */
-export async function fileInUse(tx: Tx, file: string, photoId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      used: sql<boolean>`(exists (select 1 from product_images where file = ${file} and id <> ${photoId})
-      or exists (select 1 from products where image = ${file} or image_mobile = ${file})
-      or exists (select 1 from gallery_images where file = ${file})
-      or exists (select 1 from galleries where image = ${file}))`,
-    })
-    .from(sql`(select 1) as one`);
-  return Boolean(row?.used);
-}
-
-/** The product's photos get positions 0..n-1 in the given order (every id of the product, once). */
-export async function orderPhotos(tx: Tx, productId: number, ids: number[]) {
-  const rows = await tx
-    .select({ id: productImages.id })
-    .from(productImages)
-    .where(eq(productImages.productId, productId));
-  const own = new Set(rows.map((r) => r.id));
-  if (ids.length !== own.size || new Set(ids).size !== ids.length || ids.some((x) => !own.has(x)))
-    throw invalidField('ids', 'validation.wrongValue');
-  for (const [position, photoId] of ids.entries())
-    await tx.update(productImages).set({ position }).where(eq(productImages.id, photoId));
-}
-
 /**
  * Marks the experience changed (its update time, and its cover when given). Photos are saved one by
  * one as the operator acts on them, so they do not bump the form's `version`: a photo uploaded while
@@ -500,3 +447,31 @@ export async function touchProduct(
     .set({ ...set, updatedAt: new Date() })
     .where(eq(products.id, id));
 }
+
+/** An experience's photos: its first photo becomes its cover; photo changes mark it updated. */
+export const experiencePhotos: PhotoAlbum = {
+  photos: productImages,
+  ownerColumn: productImages.productId,
+  audit: { owner: 'product', photo: 'photo', ownerKey: 'product_id' },
+  coverMode: 'explicit',
+  exists: async (db, id) => (await loadAdminProduct(db, id)) !== null,
+  lock: async (tx, id) => {
+    const product = await lockProduct(tx, id);
+    return {
+      cover: product.image,
+      coverAudit: { image: product.image, image_mobile: product.imageMobile },
+    };
+  },
+  insert: async (tx, productId, values) => {
+    const [row] = await tx
+      .insert(productImages)
+      .values({ productId, ...values })
+      .returning({ id: productImages.id });
+    return row!.id;
+  },
+  setCover: async (tx, id, file) => {
+    await touchProduct(tx, id, { image: file, imageMobile: null });
+    return { image: file, image_mobile: null };
+  },
+  touch: (tx, id) => touchProduct(tx, id),
+};

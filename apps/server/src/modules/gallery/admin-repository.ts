@@ -1,4 +1,3 @@
-import type { TAdminPhoto } from '@club/shared/contract/admin-catalog';
 import type {
   TAdminGallery,
   TAdminGalleryOptions,
@@ -8,6 +7,7 @@ import type { ZAdminGalleryInput, ZAdminGalleryListQuery } from '@club/shared/sc
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
+import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
 import { categories, galleries, galleryImages, products } from '../../db/schema';
 import { invalidField, notFound, stale } from '../../lib/app-error';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
@@ -103,25 +103,6 @@ export async function galleryOptions(db: Tx): Promise<TAdminGalleryOptions> {
   return { products: productRows, categories: categoryRows, dates: await galleryDates(db) };
 }
 
-export async function loadPhotos(db: Tx, galleryId: number, cover: string | null): Promise<TAdminPhoto[]> {
-  const rows = await db
-    .select()
-    .from(galleryImages)
-    .where(eq(galleryImages.galleryId, galleryId))
-    .orderBy(asc(galleryImages.position), asc(galleryImages.id));
-  const coverFile = cover ?? rows[0]?.file ?? null;
-  return rows.map((r) => ({
-    id: r.id,
-    file: r.file,
-    file_url: mediaUrl(r.file)!,
-    srcset: mediaSrcset(r.file),
-    caption_pl: r.captionPl,
-    caption_en: r.captionEn,
-    position: r.position,
-    is_cover: r.file === coverFile,
-  }));
-}
-
 export async function loadAdminGallery(db: Tx, id: number): Promise<TAdminGallery | null> {
   const [row] = await db.select().from(galleries).where(eq(galleries.id, id));
   if (!row) return null;
@@ -133,7 +114,7 @@ export async function loadAdminGallery(db: Tx, id: number): Promise<TAdminGaller
     date: row.date,
     product_id: row.productId,
     category_id: row.categoryId,
-    photos: await loadPhotos(db, row.id, row.image),
+    photos: await loadPhotos(db, galleryPhotos, row.id, row.image),
   };
 }
 
@@ -196,34 +177,27 @@ export async function touchGallery(tx: Tx, id: number, set: { image?: string | n
       .where(eq(galleries.id, id));
 }
 
-export async function findPhoto(tx: Tx, galleryId: number, photoId: number) {
-  const [row] = await tx
-    .select()
-    .from(galleryImages)
-    .where(and(eq(galleryImages.id, photoId), eq(galleryImages.galleryId, galleryId)));
-  if (!row) throw notFound();
-  return row;
-}
-
-export async function nextPhotoPosition(tx: Tx, galleryId: number): Promise<number> {
-  const [row] = (await tx
-    .select({ next: sql<number>`coalesce(max(${galleryImages.position}) + 1, 0)::int` })
-    .from(galleryImages)
-    .where(eq(galleryImages.galleryId, galleryId))) as [{ next: number }];
-  return Number(row.next);
-}
-
-/** The gallery's photos get positions 0..n-1 in the given order (every id of the gallery, once). */
-export async function orderPhotos(tx: Tx, galleryId: number, ids: number[]): Promise<number[]> {
-  const rows = await tx
-    .select({ id: galleryImages.id })
-    .from(galleryImages)
-    .where(eq(galleryImages.galleryId, galleryId))
-    .orderBy(asc(galleryImages.position), asc(galleryImages.id));
-  const own = new Set(rows.map((r) => r.id));
-  if (ids.length !== own.size || new Set(ids).size !== ids.length || ids.some((x) => !own.has(x)))
-    throw stale();
-  for (const [position, photoId] of ids.entries())
-    await tx.update(galleryImages).set({ position }).where(eq(galleryImages.id, photoId));
-  return rows.map((r) => r.id);
-}
+/** A gallery's photos: without a chosen tile picture its first photo shows; they never bump its version. */
+export const galleryPhotos: PhotoAlbum = {
+  photos: galleryImages,
+  ownerColumn: galleryImages.galleryId,
+  audit: { owner: 'gallery', photo: 'gallery_photo', ownerKey: 'gallery_id' },
+  coverMode: 'first-photo',
+  exists: async (db, id) => (await loadAdminGallery(db, id)) !== null,
+  lock: async (tx, id) => {
+    const gallery = await lockGallery(tx, id);
+    return { cover: gallery.image, coverAudit: { image: gallery.image } };
+  },
+  insert: async (tx, galleryId, values) => {
+    const [row] = await tx
+      .insert(galleryImages)
+      .values({ galleryId, ...values })
+      .returning({ id: galleryImages.id });
+    return row!.id;
+  },
+  setCover: async (tx, id, file) => {
+    await touchGallery(tx, id, { image: file });
+    return { image: file };
+  },
+  touch: async () => {},
+};

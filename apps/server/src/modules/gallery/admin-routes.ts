@@ -1,25 +1,22 @@
 import { adminGalleriesContract as contract } from '@club/shared/contract/admin-galleries';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { galleries, galleryImages } from '../../db/schema';
+import { galleries } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { routeOf } from '../../lib/contract';
-import { removePhoto, storePhoto } from '../../lib/images';
+import { removePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
-import { readUpload, uploadsPlugin } from '../../lib/uploads';
+import { uploadsPlugin } from '../../lib/uploads';
+import { registerPhotoRoutes } from '../../lib/photo-album';
 import {
   createGallery,
-  findPhoto,
   galleryOptions,
   listAdminGalleries,
   loadAdminGallery,
-  loadPhotos,
   lockGallery,
-  nextPhotoPosition,
-  orderPhotos,
-  touchGallery,
   updateGallery,
+  galleryPhotos,
 } from './admin-repository';
 import { fileInUse } from '../../lib/media-in-use';
 import { pageMeta } from '../../lib/page-meta';
@@ -119,143 +116,11 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /* ---- photos ---- */
-
-  app.route({
-    ...routeOf(contract.uploadPhoto),
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      // The gallery first: nothing is processed or stored for one that does not exist.
-      if (!(await loadAdminGallery(app.db, id))) throw notFound();
-      const { bytes, fileName } = await readUpload(request);
-      const stored = await storePhoto(storage, bytes);
-      try {
-        const photo = await app.db.transaction(async (tx) => {
-          const gallery = await lockGallery(tx, id);
-          const [row] = await tx
-            .insert(galleryImages)
-            .values({ galleryId: id, file: stored.file, position: await nextPhotoPosition(tx, id) })
-            .returning();
-          await recordAudit(tx, request, {
-            action: 'upload',
-            entityType: 'gallery_photo',
-            entityId: row!.id,
-            after: {
-              gallery_id: id,
-              file: stored.file,
-              name: fileName,
-              width: stored.width,
-              height: stored.height,
-            },
-          });
-          return (await loadPhotos(tx, id, gallery.image)).find((p) => p.id === row!.id)!;
-        });
-        reply.code(201);
-        return { success: true as const, data: photo };
-      } catch (error) {
-        await removePhoto(storage, stored.file);
-        throw error;
-      }
-    },
-  });
-
-  app.route({
-    ...routeOf(contract.captionPhoto),
-    handler: async (request) => {
-      const { id, photoId } = request.params;
-      const photo = await app.db.transaction(async (tx) => {
-        const gallery = await lockGallery(tx, id);
-        const before = await findPhoto(tx, id, photoId);
-        await tx
-          .update(galleryImages)
-          .set({ captionPl: request.body.caption_pl, captionEn: request.body.caption_en })
-          .where(and(eq(galleryImages.id, photoId), eq(galleryImages.galleryId, id)));
-        await recordAudit(tx, request, {
-          action: 'caption',
-          entityType: 'gallery_photo',
-          entityId: photoId,
-          before: { caption_pl: before.captionPl, caption_en: before.captionEn },
-          after: request.body,
-        });
-        return (await loadPhotos(tx, id, gallery.image)).find((p) => p.id === photoId)!;
-      });
-      return { success: true as const, data: photo };
-    },
-  });
-
-  app.route({
-    ...routeOf(contract.coverPhoto),
-    handler: async (request) => {
-      const { id, photoId } = request.params;
-      const photos = await app.db.transaction(async (tx) => {
-        const gallery = await lockGallery(tx, id);
-        const photo = await findPhoto(tx, id, photoId);
-        await touchGallery(tx, id, { image: photo.file });
-        await recordAudit(tx, request, {
-          action: 'cover',
-          entityType: 'gallery',
-          entityId: id,
-          before: { image: gallery.image },
-          after: { image: photo.file },
-        });
-        return loadPhotos(tx, id, photo.file);
-      });
-      return { success: true as const, data: photos };
-    },
-  });
-
-  app.route({
-    ...routeOf(contract.orderPhotos),
-    handler: async (request) => {
-      const { id } = request.params;
-      const photos = await app.db.transaction(async (tx) => {
-        const gallery = await lockGallery(tx, id);
-        const before = await orderPhotos(tx, id, request.body.ids);
-        await recordAudit(tx, request, {
-          action: 'reorder',
-          entityType: 'gallery',
-          entityId: id,
-          before: { photo_ids: before },
-          after: { photo_ids: request.body.ids },
-        });
-        return loadPhotos(tx, id, gallery.image);
-      });
-      return { success: true as const, data: photos };
-    },
-  });
-
-  app.route({
-    ...routeOf(contract.removePhoto),
-    handler: async (request) => {
-      const { id, photoId } = request.params;
-      const { photos, orphan } = await app.db.transaction(async (tx) => {
-        const gallery = await lockGallery(tx, id);
-        const photo = await findPhoto(tx, id, photoId);
-        await tx.delete(galleryImages).where(eq(galleryImages.id, photoId));
-        // The tile picture removed: the first photo left shows instead.
-        let cover = gallery.image;
-        if (cover === photo.file) {
-          cover = null;
-          await touchGallery(tx, id, { image: null });
-        }
-        await recordAudit(tx, request, {
-          action: 'delete',
-          entityType: 'gallery_photo',
-          entityId: photoId,
-          before: {
-            gallery_id: id,
-            file: photo.file,
-            caption_pl: photo.captionPl,
-            caption_en: photo.captionEn,
-          },
-        });
-        return {
-          photos: await loadPhotos(tx, id, cover),
-          orphan: (await fileInUse(tx, photo.file)) ? null : photo.file,
-        };
-      });
-      if (orphan) await removePhoto(storage, orphan);
-      return { success: true as const, data: photos };
-    },
+  registerPhotoRoutes(app, galleryPhotos, storage, {
+    upload: contract.uploadPhoto,
+    caption: contract.captionPhoto,
+    cover: contract.coverPhoto,
+    order: contract.orderPhotos,
+    remove: contract.removePhoto,
   });
 };
