@@ -7,14 +7,13 @@
  *   useQuery({ queryKey: queryKeyOf(cartContract.items), queryFn: () => fetchData(cartContract.items) })
  *   invalidateQueries({ queryKey: queryPrefixOf(ordersContract.list, ordersContract.item) })
  */
-import {
-  type EndpointData,
-  type EndpointDefinition,
-  type EndpointInput,
-  type EndpointResponse,
-  pathKey,
-  pathWith,
+import type {
+  EndpointData,
+  EndpointDefinition,
+  EndpointInput,
+  EndpointResponse,
 } from '@club/shared/contract/define';
+import { pathKey, pathWith } from '@club/shared/contract/paths';
 import { type QueryParams, request } from './api-client';
 
 type Parts = { params?: Record<string, unknown>; query?: unknown; body?: unknown };
