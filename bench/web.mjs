@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { tsImport } from 'tsx/esm/api';
 import { ensureBuild, ROOT, signIn, startServer } from './lib.mjs';
 
 const { values: opts } = parseArgs({
@@ -29,7 +30,9 @@ const TARGETS = {
   initialJsGzipKb: 130,
 };
 
+/** The product page's address as the web app writes it (its slug from the name, in the member's language). */
 async function productPath(base, session) {
+  const { categorySlug, productSlug } = await tsImport('../packages/shared/src/slug.ts', import.meta.url);
   const get = (p) =>
     fetch(`${base}/panel/api/v1${p}`, { headers: { cookie: session.cookie } }).then((r) => r.json());
   const categories = (await get('/settings/categories/items')).data;
@@ -37,8 +40,8 @@ async function productPath(base, session) {
     const list = (await get(`/products/items?page=1&where[category_id]=${c.id}`)).data;
     const product = list.find((p) => !p.is_past) ?? list[0];
     if (product) {
-      const slug = c.name.toLowerCase().replace(/\s+/g, '-');
-      return `/panel/experiences/${encodeURIComponent(slug)}/${product.id}-${product.alias}`;
+      const slug = categorySlug(c.name);
+      return `/panel/experiences/${encodeURIComponent(slug)}/${product.id}-${productSlug(product.name)}`;
     }
   }
   throw new Error('no product in the demo catalogue');
