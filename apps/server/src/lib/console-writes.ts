@@ -1,5 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { EndpointDefinition } from '@club/shared/contract/define';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Tx } from '../db/client';
 import { CHANNELS } from '../db/listener';
+import { type AuditEntry, recordAudit } from './audit';
 
 /**
  * The console's writes (experiences, galleries, content): a change answered here is what the member's
@@ -10,4 +14,36 @@ export function dropCataloguesOnWrite(app: FastifyInstance): void {
     if (request.method !== 'GET' && reply.statusCode < 400) app.dbListen.echo(CHANNELS.catalog, '');
     return payload;
   });
+}
+
+type Audit = Omit<AuditEntry, 'entityType'>;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+/** The request of an endpoint's route, as its schemas parse it. */
+type RequestOf<E extends EndpointDefinition> = FastifyRequest<{
+  Body: Parsed<E['body']>;
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+}>;
+
+/**
+ * The handler of a console write that is one change: `change` makes it and says what to audit, the
+ * audit row is recorded in the same transaction, and `answer` reads what the page shows after it (the
+ * whole FAQ, the partners, the saved row). `status` 201 for a create.
+ */
+export function auditedWrite<E extends EndpointDefinition, A extends Audit, T>(
+  _endpoint: E,
+  entityType: string,
+  change: (tx: Tx, request: RequestOf<E>) => Promise<A>,
+  answer: (tx: Tx, audit: A) => Promise<T> | T,
+  status: 200 | 201 = 200,
+) {
+  return async (request: RequestOf<E>, reply: FastifyReply) => {
+    const data = await request.server.db.transaction(async (tx) => {
+      const audit = await change(tx, request);
+      await recordAudit(tx, request, { entityType, ...audit });
+      return answer(tx, audit);
+    });
+    reply.code(status);
+    return { success: true as const, data };
+  };
 }

@@ -19,7 +19,7 @@ import {
   experiencePhotos,
 } from './admin-repository';
 import { pageMeta } from '../../lib/page-meta';
-import { dropCataloguesOnWrite } from '../../lib/console-writes';
+import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's experiences and photos (issue 16, docs/console.md): staff only, every change
@@ -61,62 +61,55 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.create),
-    handler: async (request, reply) => {
-      const product = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.create,
+      'product',
+      async (tx, request) => {
         const id = await createProduct(tx, request.body);
-        const after = await loadAdminProduct(tx, id);
-        await recordAudit(tx, request, { action: 'create', entityType: 'product', entityId: id, after });
-        return after!;
-      });
-      reply.code(201);
-      return { success: true as const, data: product };
-    },
+        return { action: 'create', entityId: id, after: (await loadAdminProduct(tx, id))! };
+      },
+      (_tx, audit) => audit.after,
+      201,
+    ),
   });
 
   app.route({
     ...routeOf(contract.update),
-    handler: async (request) => {
-      const { id } = request.params;
-      const product = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.update,
+      'product',
+      async (tx, request) => {
+        const { id } = request.params;
         const before = await loadAdminProduct(tx, id);
         if (!before) throw notFound();
         await updateProduct(tx, id, request.body.version, request.body.product);
-        const after = await loadAdminProduct(tx, id);
-        await recordAudit(tx, request, {
-          action: 'update',
-          entityType: 'product',
-          entityId: id,
-          before,
-          after,
-        });
-        return after!;
-      });
-      return { success: true as const, data: product };
-    },
+        return { action: 'update', entityId: id, before, after: (await loadAdminProduct(tx, id))! };
+      },
+      (_tx, audit) => audit.after,
+    ),
   });
 
   app.route({
     ...routeOf(contract.duplicate),
-    handler: async (request, reply) => {
-      const product = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.duplicate,
+      'product',
+      async (tx, request) => {
         const suffix = {
           pl: translate('pl', 'catalog.copySuffix'),
           en: translate('en', 'catalog.copySuffix'),
         };
         const id = await duplicateProduct(tx, request.params.id, suffix);
-        const after = await loadAdminProduct(tx, id);
-        await recordAudit(tx, request, {
+        return {
           action: 'duplicate',
-          entityType: 'product',
           entityId: id,
           before: { source_id: request.params.id },
-          after,
-        });
-        return after!;
-      });
-      reply.code(201);
-      return { success: true as const, data: product };
-    },
+          after: (await loadAdminProduct(tx, id))!,
+        };
+      },
+      (_tx, audit) => audit.after,
+      201,
+    ),
   });
 
   const stateRoutes = [

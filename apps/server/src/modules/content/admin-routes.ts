@@ -30,7 +30,7 @@ import {
   savePartner,
   setPartnerLogo,
 } from './admin-repository';
-import { dropCataloguesOnWrite } from '../../lib/console-writes';
+import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's content pages (issue 16, docs/console.md): the about page, contact, the FAQ and the
@@ -57,19 +57,16 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.saveAbout),
-    handler: async (request) => {
-      const after = await app.db.transaction(async (tx) => {
-        const change = await saveAbout(tx, request.body.version, request.body.page);
-        await recordAudit(tx, request, {
-          action: 'update',
-          entityType: 'page',
-          entityId: 'ABOUT',
-          ...change,
-        });
-        return change.after;
-      });
-      return { success: true as const, data: after };
-    },
+    handler: auditedWrite(
+      contract.saveAbout,
+      'page',
+      async (tx, request) => ({
+        action: 'update',
+        entityId: 'ABOUT',
+        ...(await saveAbout(tx, request.body.version, request.body.page)),
+      }),
+      (_tx, audit) => audit.after,
+    ),
   });
 
   /* ---- contact ---- */
@@ -85,17 +82,18 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.saveContact),
-    handler: async (request) => {
-      const after = await app.db.transaction(async (tx) => {
-        const change = await saveContact(tx, request.body.version, request.body.contact);
-        await recordAudit(tx, request, { action: 'update', entityType: 'contact', ...change });
-        return change.after;
-      });
-      return { success: true as const, data: after };
-    },
+    handler: auditedWrite(
+      contract.saveContact,
+      'contact',
+      async (tx, request) => ({
+        action: 'update',
+        ...(await saveContact(tx, request.body.version, request.body.contact)),
+      }),
+      (_tx, audit) => audit.after,
+    ),
   });
 
-  /* ---- FAQ ---- */
+  /* ---- FAQ: every write answers the whole FAQ as the page shows it ---- */
 
   app.route({
     ...routeOf(contract.faq),
@@ -104,146 +102,115 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.createFaqCategory),
-    handler: async (request, reply) => {
-      const data = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.createFaqCategory,
+      'faq_category',
+      async (tx, request) => {
         const after = await createFaqCategory(tx, request.body);
-        await recordAudit(tx, request, {
-          action: 'create',
-          entityType: 'faq_category',
-          entityId: after.id,
-          after,
-        });
-        return loadFaq(tx);
-      });
-      reply.code(201);
-      return { success: true as const, data };
-    },
+        return { action: 'create', entityId: after.id, after };
+      },
+      loadFaq,
+      201,
+    ),
   });
 
   app.route({
     ...routeOf(contract.orderFaqCategories),
-    handler: async (request) => {
-      const data = await app.db.transaction(async (tx) => {
-        const before = await orderFaqCategories(tx, request.body.ids);
-        await recordAudit(tx, request, {
-          action: 'reorder',
-          entityType: 'faq_category',
-          before: { ids: before },
-          after: { ids: request.body.ids },
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.orderFaqCategories,
+      'faq_category',
+      async (tx, request) => ({
+        action: 'reorder',
+        before: { ids: await orderFaqCategories(tx, request.body.ids) },
+        after: { ids: request.body.ids },
+      }),
+      loadFaq,
+    ),
   });
 
   app.route({
     ...routeOf(contract.saveFaqCategory),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const change = await saveFaqCategory(tx, id, request.body.version, request.body.category);
-        await recordAudit(tx, request, {
-          action: 'update',
-          entityType: 'faq_category',
-          entityId: id,
-          ...change,
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.saveFaqCategory,
+      'faq_category',
+      async (tx, request) => ({
+        action: 'update',
+        entityId: request.params.id,
+        ...(await saveFaqCategory(tx, request.params.id, request.body.version, request.body.category)),
+      }),
+      loadFaq,
+    ),
   });
 
   app.route({
     ...routeOf(contract.removeFaqCategory),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const before = await removeFaqCategory(tx, id);
-        await recordAudit(tx, request, {
-          action: 'delete',
-          entityType: 'faq_category',
-          entityId: id,
-          before,
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.removeFaqCategory,
+      'faq_category',
+      async (tx, request) => ({
+        action: 'delete',
+        entityId: request.params.id,
+        before: await removeFaqCategory(tx, request.params.id),
+      }),
+      loadFaq,
+    ),
   });
 
   app.route({
     ...routeOf(contract.orderFaqQuestions),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const before = await orderFaqQuestions(tx, id, request.body.ids);
-        await recordAudit(tx, request, {
-          action: 'reorder',
-          entityType: 'faq_category',
-          entityId: id,
-          before: { question_ids: before },
-          after: { question_ids: request.body.ids },
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.orderFaqQuestions,
+      'faq_category',
+      async (tx, request) => ({
+        action: 'reorder',
+        entityId: request.params.id,
+        before: { question_ids: await orderFaqQuestions(tx, request.params.id, request.body.ids) },
+        after: { question_ids: request.body.ids },
+      }),
+      loadFaq,
+    ),
   });
 
   app.route({
     ...routeOf(contract.createFaqQuestion),
-    handler: async (request, reply) => {
-      const data = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.createFaqQuestion,
+      'faq_question',
+      async (tx, request) => {
         const after = await createFaqQuestion(tx, request.body);
-        await recordAudit(tx, request, {
-          action: 'create',
-          entityType: 'faq_question',
-          entityId: after.id,
-          after,
-        });
-        return loadFaq(tx);
-      });
-      reply.code(201);
-      return { success: true as const, data };
-    },
+        return { action: 'create', entityId: after.id, after };
+      },
+      loadFaq,
+      201,
+    ),
   });
 
   app.route({
     ...routeOf(contract.saveFaqQuestion),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const change = await saveFaqQuestion(tx, id, request.body.version, request.body.question);
-        await recordAudit(tx, request, {
-          action: 'update',
-          entityType: 'faq_question',
-          entityId: id,
-          ...change,
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.saveFaqQuestion,
+      'faq_question',
+      async (tx, request) => ({
+        action: 'update',
+        entityId: request.params.id,
+        ...(await saveFaqQuestion(tx, request.params.id, request.body.version, request.body.question)),
+      }),
+      loadFaq,
+    ),
   });
 
   app.route({
     ...routeOf(contract.removeFaqQuestion),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const before = await removeFaqQuestion(tx, id);
-        await recordAudit(tx, request, {
-          action: 'delete',
-          entityType: 'faq_question',
-          entityId: id,
-          before,
-        });
-        return loadFaq(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.removeFaqQuestion,
+      'faq_question',
+      async (tx, request) => ({
+        action: 'delete',
+        entityId: request.params.id,
+        before: await removeFaqQuestion(tx, request.params.id),
+      }),
+      loadFaq,
+    ),
   });
 
   /* ---- partners ---- */
@@ -255,50 +222,44 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.createPartner),
-    handler: async (request, reply) => {
-      const data = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.createPartner,
+      'partner',
+      async (tx, request) => {
         const after = await createPartner(tx, request.body);
-        await recordAudit(tx, request, {
-          action: 'create',
-          entityType: 'partner',
-          entityId: after.id,
-          after,
-        });
-        return partnerOf(after);
-      });
-      reply.code(201);
-      return { success: true as const, data };
-    },
+        return { action: 'create', entityId: after.id, after };
+      },
+      (_tx, audit) => partnerOf(audit.after),
+      201,
+    ),
   });
 
   app.route({
     ...routeOf(contract.orderPartners),
-    handler: async (request) => {
-      const data = await app.db.transaction(async (tx) => {
-        const before = await orderPartners(tx, request.body.ids);
-        await recordAudit(tx, request, {
-          action: 'reorder',
-          entityType: 'partner',
-          before: { ids: before },
-          after: { ids: request.body.ids },
-        });
-        return loadPartners(tx);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.orderPartners,
+      'partner',
+      async (tx, request) => ({
+        action: 'reorder',
+        before: { ids: await orderPartners(tx, request.body.ids) },
+        after: { ids: request.body.ids },
+      }),
+      loadPartners,
+    ),
   });
 
   app.route({
     ...routeOf(contract.savePartner),
-    handler: async (request) => {
-      const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const change = await savePartner(tx, id, request.body.version, request.body.partner);
-        await recordAudit(tx, request, { action: 'update', entityType: 'partner', entityId: id, ...change });
-        return partnerOf(change.after);
-      });
-      return { success: true as const, data };
-    },
+    handler: auditedWrite(
+      contract.savePartner,
+      'partner',
+      async (tx, request) => ({
+        action: 'update',
+        entityId: request.params.id,
+        ...(await savePartner(tx, request.params.id, request.body.version, request.body.partner)),
+      }),
+      (_tx, audit) => partnerOf(audit.after),
+    ),
   });
 
   app.route({

@@ -20,7 +20,7 @@ import {
 } from './admin-repository';
 import { fileInUse } from '../../lib/media-in-use';
 import { pageMeta } from '../../lib/page-meta';
-import { dropCataloguesOnWrite } from '../../lib/console-writes';
+import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
  * The console's galleries (issue 16, docs/console.md): create, edit, upload many photos (one request
@@ -63,38 +63,40 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.create),
-    handler: async (request, reply) => {
-      const gallery = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.create,
+      'gallery',
+      async (tx, request) => {
         const id = await createGallery(tx, request.body);
-        const after = await loadAdminGallery(tx, id);
-        await recordAudit(tx, request, { action: 'create', entityType: 'gallery', entityId: id, after });
-        return after!;
-      });
-      reply.code(201);
-      return { success: true as const, data: gallery };
-    },
+        return { action: 'create', entityId: id, after: (await loadAdminGallery(tx, id))! };
+      },
+      (_tx, audit) => audit.after,
+      201,
+    ),
   });
 
   app.route({
     ...routeOf(contract.update),
-    handler: async (request) => {
-      const { id } = request.params;
-      const gallery = await app.db.transaction(async (tx) => {
+    handler: auditedWrite(
+      contract.update,
+      'gallery',
+      async (tx, request) => {
+        const { id } = request.params;
         const before = await loadAdminGallery(tx, id);
         if (!before) throw notFound();
         await updateGallery(tx, id, request.body.version, request.body.gallery);
-        const after = await loadAdminGallery(tx, id);
-        await recordAudit(tx, request, {
+        const after = (await loadAdminGallery(tx, id))!;
+        // The photos have their own audit rows; the form's save records the gallery's own fields.
+        return {
           action: 'update',
-          entityType: 'gallery',
           entityId: id,
           before: { ...before, photos: undefined },
-          after: { ...after!, photos: undefined },
-        });
-        return after!;
-      });
-      return { success: true as const, data: gallery };
-    },
+          after: { ...after, photos: undefined },
+          gallery: after,
+        };
+      },
+      (_tx, { gallery }) => gallery,
+    ),
   });
 
   app.route({
