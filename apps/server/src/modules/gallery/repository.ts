@@ -12,7 +12,6 @@ function galleryColumns(lang: LanguageCode) {
     categoryName: en ? categories.nameEn : categories.namePl,
     date: galleries.date,
     image: galleries.image,
-    imagesCount: sql<number>`(select count(*) from gallery_images gi where gi.gallery_id = ${galleries.id})::int`,
   };
 }
 
@@ -22,7 +21,6 @@ type GalleryRow = {
   categoryName: string | null;
   date: string;
   image: string | null;
-  imagesCount: number;
 };
 
 type ImageRow = { file: string; caption: string };
@@ -37,7 +35,9 @@ function toGallery(row: GalleryRow, images: ImageRow[]): TGallery {
     image: cover,
     image_url: mediaUrl(cover),
     image_srcset: mediaSrcset(cover),
-    images_count: Number(row.imagesCount),
+    // Every photo of the gallery comes with it, so they are counted here rather than by a subquery
+    // that PostgreSQL would run for each row an offset skips.
+    images_count: images.length,
     images: images.map((i) => ({
       file: i.file,
       file_url: mediaUrl(i.file)!,
