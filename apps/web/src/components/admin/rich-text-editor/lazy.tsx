@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { RichTextEditorProps } from './rich-text-editor';
 import styles from './rich-text-editor.module.css';
 
@@ -23,5 +24,47 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
     >
       <Editor {...props} />
     </Suspense>
+  );
+}
+
+/**
+ * The editor as a field of a react-hook-form form: the form's value, change and blur, the field's
+ * label (also the toolbar's name) and error. The language of the text decides its spelling checks.
+ */
+export function RichTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  contentLang,
+  error,
+  hint,
+  required,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  contentLang: 'pl' | 'en';
+  error?: string;
+  hint?: string;
+  required?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <LazyRichTextEditor
+          label={label}
+          labelText={label}
+          contentLang={contentLang}
+          required={required}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={error}
+          hint={hint}
+        />
+      )}
+    />
   );
 }

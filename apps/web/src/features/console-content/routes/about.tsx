@@ -1,16 +1,15 @@
 import type { TAdminAbout } from '@club/shared/contract/admin-content';
 import { ZAdminAboutInput } from '@club/shared/schemas/admin-content';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LazyRichTextEditor as RichTextEditor } from '../../../components/admin/rich-text-editor/lazy';
+import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Button, DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
+import { DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
 import { useAbout, useSaveAbout } from '../api/content';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
-import { StaleNotice, useSaveFailure } from '../components/saving';
+import { useVersionedPage } from '../components/versioned-page';
 
 /** /panel/admin/content/about: the about page (/excellence-club) in both languages. */
 export default function AboutPage() {
@@ -45,56 +44,29 @@ function AboutForm({
 }) {
   const { t } = useTranslation('console-content');
   const errorText = useFieldErrorText();
-  const failed = useSaveFailure();
-  const save = useSaveAbout();
-  const [version, setVersion] = useState(about.version);
-  const [saved, setSaved] = useState(false);
   const form = useForm({ resolver: zodResolver(ZAdminAboutInput), defaultValues: valuesOf(about) });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((page) => {
-    setSaved(false);
-    save.mutate(
-      { version, page },
-      {
-        onSuccess: (data) => {
-          setVersion(data.version);
-          form.reset(valuesOf(data));
-          setSaved(true);
-        },
-        onError: (error) => failed(error, form, 'page'),
-      },
-    );
+  const { submit, staleNotice, actions } = useVersionedPage({
+    data: about,
+    form,
+    valuesOf,
+    save: useSaveAbout(),
+    wrap: (version, page) => ({ version, page }),
+    prefix: 'page',
+    reload: onReload,
   });
   const editor = (name: 'sections_html_pl' | 'sections_html_en', lang: 'pl' | 'en') => (
-    <Controller
+    <RichTextField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <RichTextEditor
-          label={t(`about.${name}`)}
-          labelText={t(`about.${name}`)}
-          contentLang={lang}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={errorText(errors[name])}
-        />
-      )}
+      label={t(`about.${name}`)}
+      contentLang={lang}
+      error={errorText(errors[name])}
     />
   );
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
-      <StaleNotice
-        error={save.error}
-        onReload={async () => {
-          save.reset();
-          const fresh = await onReload();
-          if (fresh) {
-            setVersion(fresh.version);
-            form.reset(valuesOf(fresh));
-          }
-        }}
-      />
+      {staleNotice}
       <div className={styles.columns}>
         <div>
           <TextField
@@ -129,12 +101,7 @@ function AboutForm({
           {editor('sections_html_en', 'en')}
         </div>
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" loading={save.isPending}>
-          {t('save')}
-        </Button>
-        <span role="status">{saved && !form.formState.isDirty ? t('saved') : ''}</span>
-      </div>
+      {actions}
     </form>
   );
 }

@@ -1,15 +1,14 @@
 import type { TAdminContact } from '@club/shared/contract/admin-content';
 import { ZAdminContactInput } from '@club/shared/schemas/admin-content';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Button, DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
+import { DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
 import { useContact, useSaveContact } from '../api/content';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
-import { StaleNotice, useSaveFailure } from '../components/saving';
+import { useVersionedPage } from '../components/versioned-page';
 
 /** /panel/admin/content/contact: the club's contact data (/contact) in both languages. */
 export default function ContactPage() {
@@ -43,39 +42,20 @@ function ContactForm({
 }) {
   const { t } = useTranslation('console-content');
   const errorText = useFieldErrorText();
-  const failed = useSaveFailure();
-  const save = useSaveContact();
-  const [version, setVersion] = useState(contact.version);
-  const [saved, setSaved] = useState(false);
   const form = useForm({ resolver: zodResolver(ZAdminContactInput), defaultValues: valuesOf(contact) });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) => {
-    setSaved(false);
-    save.mutate(
-      { version, contact: values },
-      {
-        onSuccess: (data) => {
-          setVersion(data.version);
-          form.reset(valuesOf(data));
-          setSaved(true);
-        },
-        onError: (error) => failed(error, form, 'contact'),
-      },
-    );
+  const { submit, staleNotice, actions } = useVersionedPage({
+    data: contact,
+    form,
+    valuesOf,
+    save: useSaveContact(),
+    wrap: (version, values) => ({ version, contact: values }),
+    prefix: 'contact',
+    reload: onReload,
   });
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
-      <StaleNotice
-        error={save.error}
-        onReload={async () => {
-          save.reset();
-          const fresh = await onReload();
-          if (fresh) {
-            setVersion(fresh.version);
-            form.reset(valuesOf(fresh));
-          }
-        }}
-      />
+      {staleNotice}
       <div className={styles.columns}>
         {(['pl', 'en'] as const).map((lang) => (
           <div key={lang}>
@@ -111,12 +91,7 @@ function ContactForm({
           />
         </div>
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" loading={save.isPending}>
-          {t('save')}
-        </Button>
-        <span role="status">{saved && !form.formState.isDirty ? t('saved') : ''}</span>
-      </div>
+      {actions}
     </form>
   );
 }

@@ -3,10 +3,10 @@ import type { TAdminFaqCategory, TAdminFaqQuestion } from '@club/shared/contract
 import { ZAdminFaqCategoryInput, ZAdminFaqQuestionInput } from '@club/shared/schemas/admin-content';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { LazyRichTextEditor as RichTextEditor } from '../../../components/admin/rich-text-editor/lazy';
+import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
@@ -385,21 +385,13 @@ function QuestionForm({
             error={errorText(errors.question_pl)}
             {...form.register('question_pl')}
           />
-          <Controller
+          <RichTextField
             control={form.control}
             name="answer_pl"
-            render={({ field }) => (
-              <RichTextEditor
-                label={t('faq.answerPl')}
-                labelText={t('faq.answerPl')}
-                contentLang="pl"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errorText(errors.answer_pl)}
-              />
-            )}
+            label={t('faq.answerPl')}
+            contentLang="pl"
+            required
+            error={errorText(errors.answer_pl)}
           />
         </div>
         <div>
@@ -410,21 +402,13 @@ function QuestionForm({
             error={errorText(errors.question_en)}
             {...form.register('question_en')}
           />
-          <Controller
+          <RichTextField
             control={form.control}
             name="answer_en"
-            render={({ field }) => (
-              <RichTextEditor
-                label={t('faq.answerEn')}
-                labelText={t('faq.answerEn')}
-                contentLang="en"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errorText(errors.answer_en)}
-              />
-            )}
+            label={t('faq.answerEn')}
+            contentLang="en"
+            required
+            error={errorText(errors.answer_en)}
           />
         </div>
       </div>

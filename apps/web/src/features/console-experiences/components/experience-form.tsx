@@ -4,7 +4,7 @@ import { ZAdminProductInput } from '@club/shared/schemas/admin-catalog';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RichTextEditor } from '../../../components/admin/rich-text-editor';
+import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
 import { Button, SelectField, TextField, useFieldErrorText } from '../../../components/ui';
 import type { ExperienceFormValues } from './form-values';
 import styles from './console-experiences.module.css';
@@ -59,21 +59,13 @@ export function ExperienceForm({
     name: 'description_pl' | 'description_en' | 'ann_description_pl' | 'ann_description_en',
     hint?: string,
   ) => (
-    <Controller
+    <RichTextField
       control={control}
       name={name}
-      render={({ field }) => (
-        <RichTextEditor
-          label={t(`fields.${name}`)}
-          labelText={t(`fields.${name}`)}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          contentLang={name.endsWith('_en') ? 'en' : 'pl'}
-          error={err(name)}
-          hint={hint}
-        />
-      )}
+      label={t(`fields.${name}`)}
+      contentLang={name.endsWith('_en') ? 'en' : 'pl'}
+      error={err(name)}
+      hint={hint}
     />
   );
 
