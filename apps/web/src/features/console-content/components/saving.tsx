@@ -2,9 +2,9 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText, usePopup, Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
-import styles from './content.module.css';
+import { isStale, StaleNotice as ConsoleStaleNotice } from '../../../components/console/stale-notice';
 
-export const isStale = (error: unknown) => error instanceof ApiError && error.code === 'STALE';
+export { isStale };
 
 /**
  * What a failed save does: field errors (422) go on the form's fields (the server names them
@@ -31,18 +31,10 @@ export function useSaveFailure() {
   };
 }
 
-/** 409 STALE: someone saved first. The person reloads the current version (and loses their edit). */
-export function StaleNotice({ error, onReload }: { error: unknown; onReload: () => void }) {
+/** The console's stale-save notice with the content screens' words. */
+export function StaleNotice(props: { error: unknown; onReload: () => void }) {
   const { t } = useTranslation('console-content');
-  if (!isStale(error)) return null;
-  return (
-    <div className={styles.stale} role="alert">
-      <p>{(error as ApiError).message}</p>
-      <Button variant="secondary" size="small" onClick={onReload}>
-        {t('reload')}
-      </Button>
-    </div>
-  );
+  return <ConsoleStaleNotice reloadLabel={t('reload')} {...props} />;
 }
 
 /** Earlier / later buttons: the keyboard's (and everyone's) way to reorder a list. */

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PhotoUploader } from '../../../components/admin/photo-uploader';
+import { isStale, StaleNotice } from '../../../components/console/stale-notice';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
@@ -102,7 +103,7 @@ function Details({ gallery }: { gallery: TAdminGallery | null }) {
       }
       void client.invalidateQueries({ queryKey: galleriesKey });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'STALE') return setStale(error);
+      if (isStale(error)) return setStale(error);
       if (error instanceof ApiError && error.status === 422) {
         for (const [field, messages] of Object.entries(error.errors)) {
           const name = field.replace(/^gallery\./, '') as keyof GalleryValues;
@@ -136,27 +137,20 @@ function Details({ gallery }: { gallery: TAdminGallery | null }) {
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
       <h2 className={styles.panelTitle}>{t('edit.details')}</h2>
-      {stale && (
-        <div className={styles.stale} role="alert">
-          <p>{stale.message}</p>
-          <Button
-            variant="secondary"
-            size="small"
-            onClick={async () => {
-              setStale(null);
-              if (!gallery) return;
-              const fresh = await client.fetchQuery({
-                queryKey: galleryKey(gallery.id),
-                queryFn: () => galleryCalls.item(gallery.id),
-                staleTime: 0,
-              });
-              form.reset(valuesOf(fresh));
-            }}
-          >
-            {t('edit.reload')}
-          </Button>
-        </div>
-      )}
+      <StaleNotice
+        error={stale}
+        reloadLabel={t('edit.reload')}
+        onReload={async () => {
+          setStale(null);
+          if (!gallery) return;
+          const fresh = await client.fetchQuery({
+            queryKey: galleryKey(gallery.id),
+            queryFn: () => galleryCalls.item(gallery.id),
+            staleTime: 0,
+          });
+          form.reset(valuesOf(fresh));
+        }}
+      />
       <div className={styles.columns}>
         <TextField
           label={t('edit.namePl')}
