@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
 import { expect, newStaff, newUser, signIn, signInStaffByApi, test } from './fixtures';
+import { screenProblems } from './support/person-checks';
 
 // Two members book, staff work the desk: several sign-ins through the splash per test.
 test.describe.configure({ timeout: 240_000 });
@@ -63,6 +65,15 @@ const TEXT = {
     open: (id: number) => `Open order ${id}`,
   },
 } as const;
+
+async function scan(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -259,3 +270,34 @@ test('sales desk on a phone (390 px): the orders list and its filters fit the sc
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+for (const phone of [false, true]) {
+  test(`axe and the person checks on the desk's screens (pl, ${phone ? '390' : '1440'} px)`, async ({
+    asStaff,
+    browser,
+    baseURL,
+  }) => {
+    const productId = await experienceOnSale(browser, baseURL!, `Łódź nocą ${unique()}`);
+    const orderId = await memberOrdersByApi(browser, baseURL!, productId);
+    const { page } = await asStaff('OPERATOR', { phone });
+    const problems: string[] = [];
+    for (const route of [
+      // Filtered to this test's order: the demo's addresses (customer@example.com) are data, not texts.
+      `/panel/admin/orders?product_id=${productId}`,
+      `/panel/admin/orders/${orderId}`,
+      '/panel/admin/seats',
+      `/panel/admin/seats/${productId}`,
+    ]) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+      problems.push(...(await scan(page, route)));
+      problems.push(...(await screenProblems(page, 'pl', route)));
+    }
+    await page.goto(`/panel/admin/orders/${orderId}`);
+    await page.getByRole('button', { name: 'Anuluj zamówienie' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    problems.push(...(await scan(page, 'cancel dialog')));
+    expect(problems).toEqual([]);
+  });
+}

@@ -9,14 +9,17 @@ CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_discount_created_idx" ON "orders" USING btree ("discount_code_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_grosze","id");--> statement-breakpoint
+CREATE INDEX "orders_provider_order_idx" ON "orders" USING btree ("provider_order_id");--> statement-breakpoint
+CREATE INDEX "orders_bank_transfer_ref_idx" ON "orders" USING btree (lower("bank_transfer_ref"));--> statement-breakpoint
 -- Seats of each experience in paid orders, kept in the writing transaction (like the member's seats of
 -- 0009): an item of a paid order adds its quantity; an order becoming paid adds its items, an order
--- leaving PAID (a cancellation at the desk) or deleted while paid takes them back.
+-- leaving PAID (a cancellation at the desk) or deleted while paid takes them back. Rows are taken in
+-- product order, so two orders of the same experiences never wait on each other crosswise.
 CREATE OR REPLACE FUNCTION club_product_sales_add(p_order integer, p_sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_sales AS s (product_id, seats_paid)
     SELECT oi.product_id, p_sign * sum(oi.quantity)::int FROM order_items oi
-    WHERE oi.order_id = p_order AND oi.product_id IS NOT NULL GROUP BY oi.product_id
+    WHERE oi.order_id = p_order AND oi.product_id IS NOT NULL GROUP BY oi.product_id ORDER BY oi.product_id
     ON CONFLICT (product_id) DO UPDATE SET seats_paid = s.seats_paid + EXCLUDED.seats_paid;
 END $$;
 --> statement-breakpoint

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { products } from './catalog';
 
@@ -99,6 +100,9 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_discount_created_idx').on(t.discountCodeId, t.createdAt),
     index('orders_total_idx').on(t.totalGrosze, t.id),
+    // The desk's search: the operator's transaction id and the transfer's reference (any case).
+    index('orders_provider_order_idx').on(t.providerOrderId),
+    index('orders_bank_transfer_ref_idx').on(sql`lower(${t.bankTransferRef})`),
   ],
 );
 

@@ -1,12 +1,14 @@
 import type { TDeskOrderRow } from '@club/shared/contract/admin-orders';
 import { groszeToPln, type LanguageCode } from '@club/shared';
 import { DESK_COUNT_CAP, type TDeskOrderListValues } from '@club/shared/schemas/admin-orders';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
 
 const MAX_ID = 2_147_483_647;
+/** A member filter matching more accounts than this is too vague: the first ones are used. */
+const MEMBER_MATCHES = 500;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Midnight of a club day (Europe/Warsaw) as an instant. */
 const clubMidnight = (day: string) => sql`((${day})::date)::timestamp at time zone 'Europe/Warsaw'`;
@@ -20,7 +22,7 @@ export const paidByOf = (o: { paidAt: Date | null; bankTransferRef: string | nul
  * by (status, created_at, id) or (created_at, id); the experience by order_items' product index; the
  * member through users, then (user_id, created_at); the code by (discount_code_id, created_at).
  */
-function whereOf(q: TDeskOrderListValues): SQL | undefined {
+async function whereOf(db: Tx, q: TDeskOrderListValues): Promise<SQL | undefined | 'none'> {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   if (q.from) filters.push(gte(orders.createdAt, clubMidnight(q.from)));
@@ -29,21 +31,41 @@ function whereOf(q: TDeskOrderListValues): SQL | undefined {
     filters.push(
       sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} = ${q.product_id})`,
     );
+  // The member and the code are looked up first: the orders are then read by (user_id, created_at)
+  // or (discount_code_id, created_at) with known values, never joined against a pattern.
   if (q.member) {
     const words = q.member.split(/\s+/).filter(Boolean);
+    // A whole e-mail address is one lookup in users' unique index on lower(email); other words
+    // match part of the name, surname or e-mail (a scan of the accounts, not of the orders).
     const each = words.map((word) => {
+      if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(word)) return sql`lower(${users.email}) = lower(${word})`;
       const like = `%${escapeLike(word)}%`;
-      return sql`(${users.email} ilike ${like} or ${users.name} ilike ${like} or ${users.surname} ilike ${like})`;
+      return or(ilike(users.email, like), ilike(users.name, like), ilike(users.surname, like))!;
     });
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(...each))
+      .limit(MEMBER_MATCHES);
+    if (found.length === 0) return 'none';
     filters.push(
-      sql`${orders.userId} in (select ${users.id} from ${users} where ${sql.join(each, sql` and `)})`,
+      inArray(
+        orders.userId,
+        found.map((u) => u.id),
+      ),
     );
   }
-  if (q.code)
-    filters.push(
-      sql`${orders.discountCodeId} in (select ${discountCodes.id} from ${discountCodes} where lower(${discountCodes.code}) = lower(${q.code}))`,
-    );
+  if (q.code) {
+    const [code] = await db
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(sql`lower(${discountCodes.code}) = lower(${q.code})`)
+      .limit(1);
+    if (!code) return 'none';
+    filters.push(eq(orders.discountCodeId, code.id));
+  }
   if (q.q) {
+    // Each alternative has its index (the key, payment_ref, provider_order_id, lower(bank_transfer_ref)).
     const text = q.q.replace(/^#/, '').trim();
     const either: SQL[] = [eq(orders.paymentRef, text), eq(orders.providerOrderId, text)];
     if (/^\d{1,10}$/.test(text) && Number(text) <= MAX_ID) either.push(eq(orders.id, Number(text)));
@@ -59,7 +81,8 @@ function whereOf(q: TDeskOrderListValues): SQL | undefined {
  * more than ten thousand index entries.
  */
 export async function listDeskOrders(db: Tx, q: TDeskOrderListValues, lang: LanguageCode) {
-  const where = whereOf(q);
+  const where = await whereOf(db, q);
+  if (where === 'none') return { data: [], meta: pageMeta(q.page, q.per_page, 0), total_capped: false };
   const counted = db
     .select({ one: sql`1` })
     .from(orders)

@@ -93,11 +93,11 @@ export default function SeatPage() {
               <thead>
                 <tr>
                   <th scope="col">#</th>
+                  <th scope="col">{t('seats.colOrder')}</th>
                   <th scope="col">{t('seats.colName')}</th>
                   <th scope="col">{t('seats.colRole')}</th>
                   <th scope="col">{t('seats.colContact')}</th>
                   {label && <th scope="col">{label}</th>}
-                  <th scope="col">{t('seats.colOrder')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -105,6 +105,12 @@ export default function SeatPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: the list is read whole, in order
                   <tr key={i}>
                     <td>{i + 1}</td>
+                    <td>
+                      <span className={styles.stack}>
+                        <Link to={consoleOrderPath(a.order_id)}>#{a.order_id}</Link>
+                        <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
+                      </span>
+                    </td>
                     <td>
                       <strong>{`${a.name} ${a.surname}`.trim()}</strong>
                     </td>
@@ -116,12 +122,6 @@ export default function SeatPage() {
                       </span>
                     </td>
                     {label && <td>{a.label_answer ?? '—'}</td>}
-                    <td>
-                      <span className={styles.stack}>
-                        <Link to={consoleOrderPath(a.order_id)}>#{a.order_id}</Link>
-                        <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
-                      </span>
-                    </td>
                   </tr>
                 ))}
               </tbody>
