@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, Client, createTestApp, staffClient, type TestApp } from '../../../test/helpers';
 import { orders, outbox, productSales } from '../../db/schema';
+import { ProviderError } from '../../lib/payment-provider';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { excelCell, excelCsv } from './excel-csv';
 import { payOnline, placeDeskOrder, seatsOf, wishFor } from './test-fixtures';
@@ -323,6 +324,29 @@ describe('refund', () => {
     const transfer = await operator.post(`${D}/orders/${placed.orderId}/refund`, { amount: 10 });
     expect(transfer.statusCode).toBe(409);
     expect(transfer.json().message).toContain('przelewem');
+  });
+
+  it('an operator that refuses: 502, the reservation given back, the failure audited and in the timeline', async () => {
+    const placed = await placeDeskOrder(t.app);
+    await payOnline(t.app, placed.paymentUrl, 150_000);
+    const provider = await t.app.payments.provider();
+    const refund = provider.refund;
+    provider.refund = async () => {
+      throw new ProviderError('operator answered 500', 500);
+    };
+    try {
+      const res = await operatorEn.post(`${D}/orders/${placed.orderId}/refund`, { amount: 100 });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('PAYMENT_UNAVAILABLE');
+    } finally {
+      provider.refund = refund;
+    }
+    expect((await orderRow(placed.orderId)).refundedGrosze).toBe(0);
+    const [audit] = await auditRows(t.app, 'order', placed.orderId);
+    expect(audit).toMatchObject({ action: 'refund-failed' });
+    const order = (await operator.get(`${D}/orders/${placed.orderId}`)).json().data;
+    expect(order.refundable).toBe(1500);
+    expect(order.timeline.map((e: { kind: string }) => e.kind)).toContain('REFUND_FAILED');
   });
 
   it('two refunds at once never return more than was paid', async () => {
