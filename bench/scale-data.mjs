@@ -38,6 +38,7 @@ const TABLES = [
   'galleries',
   'gallery_images',
   'member_product_seats',
+  'product_sales',
 ];
 
 async function one(query, sql) {
@@ -133,6 +134,11 @@ async function history(query, count, { productBase, products, memberBase, member
     select o.user_id, oi.product_id, sum(oi.quantity)::int from order_items oi join orders o on o.id = oi.order_id
     where o.id > ${orderBase} and o.status in ('WAITING_PAYMENT', 'PAID') group by o.user_id, oi.product_id
     on conflict (user_id, product_id) do update set quantity = m.quantity + excluded.quantity`);
+  if ((await present(query)).includes('product_sales'))
+    await query(`insert into product_sales as s (product_id, seats_paid)
+    select oi.product_id, sum(oi.quantity)::int from order_items oi join orders o on o.id = oi.order_id
+    where o.id > ${orderBase} and o.status = 'PAID' and oi.product_id is not null group by oi.product_id
+    on conflict (product_id) do update set seats_paid = s.seats_paid + excluded.seats_paid`);
   await query(`update products p set seats_taken = p.seats_taken + s.sold,
       total_seats = greatest(p.total_seats, p.seats_taken + s.sold + case when p.start_date >= current_date then 4 else 0 end)
     from (select oi.product_id, sum(oi.quantity)::int as sold from order_items oi join orders o on o.id = oi.order_id

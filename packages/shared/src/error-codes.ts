@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',
   'NOT_REFUNDABLE',
+  /** The sales desk: a cancelled or expired order cannot be paid (or cancelled again). */
+  'ORDER_CANCELLED',
+  /** The sales desk: the order is already paid. */
+  'ORDER_ALREADY_PAID',
   'REFUND_AMOUNT',
   'INVALID_NOTIFICATION',
   // The server itself

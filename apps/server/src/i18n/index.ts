@@ -9,6 +9,7 @@ import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
+import { salesDeskMessages } from '../modules/sales-desk/messages';
 import { staffMessages } from '../modules/staff/messages';
 import { commonMessages } from './common-messages';
 import { uploadMessages } from './upload-messages';
@@ -27,6 +28,7 @@ const catalogues = {
   dealers: dealersMessages,
   bonus: bonusMessages,
   staff: staffMessages,
+  desk: salesDeskMessages,
   upload: uploadMessages,
 } as const;
 

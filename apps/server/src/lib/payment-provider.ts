@@ -81,8 +81,11 @@ export interface PaymentProvider {
   confirm(outcome: PaymentOutcome): Promise<PaymentOutcome | null>;
   /** PayU's WAITING_FOR_CONFIRMATION: take the held money (accept) or give it back (reject). */
   settleHeld?(outcome: PaymentOutcome, accept: boolean): Promise<void>;
-  /** Returns money of a paid transaction, in full or in part; resolves with the operator's refund id. */
-  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Returns money of a paid transaction, in full or in part; resolves with the operator's refund id,
+   * and `status` when the operator settles the refund at once (the sandbox) instead of notifying later.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string; status?: RefundStatus }>;
 }
 
 /** A failure talking to the operator; its message never carries credentials. */

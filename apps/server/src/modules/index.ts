@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
+import { salesDeskRoutes } from './sales-desk/routes';
 import { staffRoutes } from './staff/routes';
 
 /**
@@ -43,4 +44,5 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   referenceRoutes,
   staffRoutes,
+  salesDeskRoutes,
 ];

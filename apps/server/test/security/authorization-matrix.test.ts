@@ -325,6 +325,36 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     why: 'the sandbox operator page, keyed by an unguessable payment ref',
   }),
   'POST /panel/payments/sandbox/:ref/:action': () => ({ url: 'unknown-ref/pay', expect: all(404) }),
+  // The sales desk (modules/sales-desk): staff only. The actions target the customer's waiting order
+  // with a body or a state that is refused after the role check, so the matrix pays or cancels nothing.
+  'GET /panel/api/v1/admin/sales/orders': () => ({
+    url: '?status=WAITING_PAYMENT&sort=total',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/sales/options': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/sales/orders/:id': (w) => ({ url: String(w.ids.order), expect: staff(200) }),
+  'POST /panel/api/v1/admin/sales/orders/:id/mark-paid': (w) => ({
+    url: String(w.ids.order),
+    body: { reference: '' },
+    expect: staff(422),
+  }),
+  'POST /panel/api/v1/admin/sales/orders/:id/cancel': () => ({
+    url: '2147483647',
+    body: {},
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/sales/orders/:id/refund': (w) => ({
+    url: String(w.ids.order),
+    body: { amount: 1 },
+    expect: staff(409),
+    why: 'the order waits for payment: nothing to refund',
+  }),
+  'GET /panel/api/v1/admin/sales/seats': () => ({ url: '?from=2020-01-01', expect: staff(200) }),
+  'GET /panel/api/v1/admin/sales/seats/:id': (w) => ({ url: String(w.ids.product), expect: staff(200) }),
+  'GET /panel/api/v1/admin/sales/seats/:id/attendees.csv': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(200),
+  }),
   // The console's experiences (modules/catalog/admin-routes.ts): staff only. Writes on a version that
   // is never current (409 STALE after the role check), so the matrix changes no demo experience.
   'GET /panel/api/v1/admin/catalog/products': () => ({ url: '?q=tor&sort=name&dir=asc', expect: staff(200) }),

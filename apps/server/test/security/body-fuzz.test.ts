@@ -148,6 +148,23 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'customer',
     body: { discount_code: 'CLUB100', is_invoice: 1 },
   }),
+  // The sales desk: actions on an order that does not exist, so a valid body is a 404 and a mutated
+  // one a 422; nothing is paid, cancelled or refunded.
+  'POST /panel/api/v1/admin/sales/orders/:id/mark-paid': () => ({
+    who: 'operator',
+    url: '/admin/sales/orders/2147483647/mark-paid',
+    body: { reference: 'PRZELEW 1' },
+  }),
+  'POST /panel/api/v1/admin/sales/orders/:id/cancel': () => ({
+    who: 'admin',
+    url: '/admin/sales/orders/2147483647/cancel',
+    body: { reason: 'Prośba' },
+  }),
+  'POST /panel/api/v1/admin/sales/orders/:id/refund': () => ({
+    who: 'operator',
+    url: '/admin/sales/orders/2147483647/refund',
+    body: { amount: 10.5 },
+  }),
   // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
   // that is never current, so a mutated body is refused by validation or as stale, never a 500.
   'POST /panel/api/v1/admin/catalog/products': () => ({

@@ -27,15 +27,31 @@ export const consolePaths = {
   contentAbout: `${CONSOLE_BASE}/content/about`,
   contentPartners: `${CONSOLE_BASE}/content/partners`,
   contentContact: `${CONSOLE_BASE}/content/contact`,
+  /** The sales desk (issue 17): orders, one order, the seat board and one experience's attendees. */
+  orders: `${CONSOLE_BASE}/orders`,
+  order: `${CONSOLE_BASE}/orders/:id`,
+  seats: `${CONSOLE_BASE}/seats`,
+  seat: `${CONSOLE_BASE}/seats/:id`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
+export const consoleOrderPath = (id: number) => `${CONSOLE_BASE}/orders/${id}`;
+export const consoleSeatPath = (id: number) => `${CONSOLE_BASE}/seats/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';
 
 /** The side navigation's icons (app/console/console-icons.tsx). */
-export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log';
+export type ConsoleIcon =
+  | 'home'
+  | 'calendar'
+  | 'photo'
+  | 'gallery'
+  | 'page'
+  | 'users'
+  | 'log'
+  | 'receipt'
+  | 'seat';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -51,6 +67,8 @@ export type ConsoleNavEntry = {
 export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
+  { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'receipt', access: 'staff' },
+  { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { products } from './catalog';
 
@@ -83,6 +84,8 @@ export const orders = pgTable(
     /** The registration id (`${paymentRef}.${n}`) that was paid: Przelewy24's refund names it. */
     paidRef: text('paid_ref'),
     refundedGrosze: integer('refunded_grosze').notNull().default(0),
+    /** Paid by bank transfer at the sales desk: the transfer's reference (null when paid online). */
+    bankTransferRef: text('bank_transfer_ref'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -91,6 +94,15 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // The sales desk's list (migration 0010): newest first, alone or within one status or one code;
+    // sorted by total.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_discount_created_idx').on(t.discountCodeId, t.createdAt),
+    index('orders_total_idx').on(t.totalGrosze, t.id),
+    // The desk's search: the operator's transaction id and the transfer's reference (any case).
+    index('orders_provider_order_idx').on(t.providerOrderId),
+    index('orders_bank_transfer_ref_idx').on(sql`lower(${t.bankTransferRef})`),
   ],
 );
 
@@ -133,6 +145,18 @@ export const memberProductSeats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
+
+/**
+ * Seats of each experience in paid orders (the sales desk's seat board): sold = this, held by unpaid
+ * orders = products.seats_taken − this. Kept by triggers on orders and order_items in the writing
+ * transaction (migration 0010), like member_product_seats, so the board never rescans the orders.
+ */
+export const productSales = pgTable('product_sales', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  seatsPaid: integer('seats_paid').notNull().default(0),
+});
 
 /** Payment notifications already handled: a repeated one is recognised and ignored. */
 export const paymentEvents = pgTable('payment_events', {

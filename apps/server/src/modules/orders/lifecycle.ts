@@ -59,11 +59,16 @@ export async function mailPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<voi
 
 /**
  * Cancels an order the caller has locked (FOR UPDATE): gives its seats and its discount-code use
- * back, and tells the waiting list of every experience that has seats again. Rows are locked in the
+ * back, mails the member (`byClub`: the sales desk cancelled it), and tells the waiting list of every experience that has seats again. Rows are locked in the
  * order placing an order locks them (place-order.ts): the discount code, the member's seat counters
  * (the status change, by trigger), then the experiences in id order, so the two never deadlock.
  */
-export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
+export async function cancelLockedOrder(
+  tx: Tx,
+  deps: Deps,
+  order: OrderRow,
+  opts: { byClub?: boolean } = {},
+): Promise<void> {
   if (order.discountCodeId) {
     await tx
       .update(discountCodes)
@@ -97,7 +102,15 @@ export async function cancelLockedOrder(tx: Tx, deps: Deps, order: OrderRow): Pr
       to: buyer.email,
       template: 'order-cancelled',
       subject: translate(buyer.lang, 'orders.mail.cancelledSubject', { id: order.id }),
-      text: translate(buyer.lang, 'orders.mail.cancelledText', { id: order.id, url: historyUrl(deps) }),
+      // The sales desk's cancellation says so; the expiry says the order was not paid in time.
+      text: translate(
+        buyer.lang,
+        opts.byClub ? 'orders.mail.cancelledByClubText' : 'orders.mail.cancelledText',
+        {
+          id: order.id,
+          url: historyUrl(deps),
+        },
+      ),
     });
   }
 }

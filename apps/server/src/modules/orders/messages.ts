@@ -8,6 +8,8 @@ export const ordersMessages = {
       cancelledSubject: 'Excellence Club: zamówienie nr {{id}} anulowane',
       cancelledText:
         'Dzień dobry,\n\nzamówienie nr {{id}} nie zostało opłacone i zostało anulowane, a zarezerwowane miejsca zwolnione.\n\nHistoria zamówień: {{url}}\n\nZespół Excellence Club',
+      cancelledByClubText:
+        'Dzień dobry,\n\nzamówienie nr {{id}} zostało anulowane przez Excellence Club, a zarezerwowane miejsca zwolnione. Jeśli zamówienie było opłacone, zwrot pieniędzy otrzymają Państwo osobno. W razie pytań prosimy o kontakt.\n\nHistoria zamówień: {{url}}\n\nZespół Excellence Club',
     },
   },
   en: {
@@ -19,6 +21,8 @@ export const ordersMessages = {
       cancelledSubject: 'Excellence Club: order no. {{id}} cancelled',
       cancelledText:
         'Hello,\n\norder no. {{id}} was not paid and has been cancelled; the seats it held are released.\n\nShopping history: {{url}}\n\nThe Excellence Club team',
+      cancelledByClubText:
+        'Hello,\n\norder no. {{id}} has been cancelled by the Excellence Club and the seats it held are released. If it was paid, the refund reaches you separately. Please contact us with any questions.\n\nShopping history: {{url}}\n\nThe Excellence Club team',
     },
   },
 };

@@ -57,6 +57,15 @@ async function expectCountersEqualRecount(productIds: number[], context: string,
     from products p where p.id in (${ids}) order by p.id`,
     app,
   );
+  // The seat board's paid seats (product_sales, migration 0010) against a recount.
+  const paid = await rowsOf(
+    sql`select p.id, coalesce((select s.seats_paid from product_sales s where s.product_id = p.id), 0) as kept,
+      coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+      where oi.product_id = p.id and o.status = 'PAID'), 0)::int as recount
+    from products p where p.id in (${ids}) order by p.id`,
+    app,
+  );
+  for (const p of paid) expect(p.kept, `paid seats of product ${p.id} after ${context}`).toBe(p.recount);
   for (const s of seats) {
     expect(s.seats_taken, `seats taken of product ${s.id} after ${context}`).toBe(s.sold);
     expect(s.seats_taken).toBeLessThanOrEqual(s.total_seats!);

@@ -263,10 +263,17 @@ export async function refundOrder(
   provider: PaymentProvider,
   orderId: number,
   amountGrosze: number,
+  hooks: {
+    /** In the reserving transaction, after the checks (the sales desk's audit row). */
+    onReserved?: (tx: Tx, locked: OrderRow) => Promise<void>;
+    /** In the transaction that gives the reservation back when the operator refused. */
+    onFailed?: (tx: Tx) => Promise<void>;
+  } = {},
 ): Promise<{ refundId: string }> {
   const order = await app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (locked?.status !== ORDER_STATUS.PAID || !locked.providerOrderId)
+    // Paid online once: still paid, or cancelled at the desk after it was paid.
+    if (!locked?.paidAt || !locked.providerOrderId)
       throw new AppError(409, 'NOT_REFUNDABLE', 'payments.notRefundable');
     if (
       !Number.isInteger(amountGrosze) ||
@@ -278,6 +285,7 @@ export async function refundOrder(
       .update(orders)
       .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${amountGrosze}` })
       .where(eq(orders.id, orderId));
+    await hooks.onReserved?.(tx, locked);
     return locked;
   });
   try {
@@ -294,16 +302,25 @@ export async function refundOrder(
       amountGrosze,
       detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
     });
+    if (result.status === REFUND_STATUS.REFUNDED)
+      await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUNDED, {
+        provider: provider.name,
+        amountGrosze,
+        detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+      });
     return result;
   } catch (error) {
-    await app.db
-      .update(orders)
-      .set({ refundedGrosze: sql`greatest(${orders.refundedGrosze} - ${amountGrosze}, 0)` })
-      .where(eq(orders.id, orderId));
-    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUND_FAILED, {
-      provider: provider.name,
-      amountGrosze,
-      detail: { providerOrderId: order.providerOrderId },
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ refundedGrosze: sql`greatest(${orders.refundedGrosze} - ${amountGrosze}, 0)` })
+        .where(eq(orders.id, orderId));
+      await recordOrderEvent(tx, orderId, ORDER_EVENT_KIND.REFUND_FAILED, {
+        provider: provider.name,
+        amountGrosze,
+        detail: { providerOrderId: order.providerOrderId },
+      });
+      await hooks.onFailed?.(tx);
     });
     app.log.error({ orderId, err: error }, 'refund failed');
     throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.refundUnavailable');

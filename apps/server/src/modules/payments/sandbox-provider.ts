@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { PAYMENT_OUTCOME_STATUS } from '@club/shared';
+import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { installationSecrets } from '../../db/schema';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { createPayuProvider } from './payu-provider';
-import type { PaymentOutcome, PaymentProvider } from '../../lib/payment-provider';
+import { type PaymentOutcome, type PaymentProvider, ProviderError } from '../../lib/payment-provider';
 import { createPrzelewy24Provider } from './przelewy24-provider';
 
 export const SANDBOX_PAGE_PREFIX = '/panel/payments/sandbox/';
@@ -71,8 +71,11 @@ export function createSandboxProvider(opts: { publicUrl: string; secret: string 
     async confirm(outcome) {
       return outcome;
     },
-    async refund() {
-      return { refundId: `sandbox-refund-${randomToken(8)}` };
+    async refund(request) {
+      // The sandbox settles a refund at once (no money moves): the timeline says REFUNDED straight away.
+      if (!Number.isInteger(request.amountGrosze) || request.amountGrosze <= 0 || !request.providerOrderId)
+        throw new ProviderError('sandbox: a refund needs a paid transaction and a positive amount');
+      return { refundId: `sandbox-refund-${randomToken(8)}`, status: REFUND_STATUS.REFUNDED };
     },
     signNotification(o) {
       const currency = o.currency ?? 'PLN';

@@ -50,6 +50,18 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </>
   ),
+  receipt: (
+    <>
+      <path d="M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </>
+  ),
+  seat: (
+    <>
+      <path d="M7 4h10v8H7z" />
+      <path d="M5 12h14v3H5zM7 15v5M17 15v5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />

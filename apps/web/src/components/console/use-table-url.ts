@@ -49,6 +49,8 @@ export function useTableUrl<F extends string>(
     setPage: (p: number) => update({ page: p > 1 ? p : null }, false),
     setSort: (column: string, direction: 'asc' | 'desc') => update({ sort: column, dir: direction }),
     setFilter: (name: F, value: string) => update({ [name]: value }),
+    /** Several filters in one address change (a filter form's submit); back to page 1. */
+    setFilters: (values: Partial<Record<F, string>>) => update(values as Record<string, string>),
     clearFilters: () => update(Object.fromEntries(filters.map((f) => [f, null]))),
   };
 }

@@ -1,0 +1,177 @@
+import type { LanguageCode } from '@club/shared';
+import { HOLDING_ORDER_STATUSES } from '@club/shared';
+import type { TSeatAttendee, TSeatBoardItem, TSeatBoardRow } from '@club/shared/contract/admin-orders';
+import { PAGE_SIZE_SEAT_BOARD, type ZSeatBoardQuery } from '@club/shared/schemas/admin-orders';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, products, productSales, users } from '../../db/schema';
+import { clubToday } from '../../lib/club-day';
+import { pageMeta } from '../../lib/page-meta';
+import { translate } from '../../i18n';
+import { excelCsv } from './excel-csv';
+
+type BoardQuery = z.output<typeof ZSeatBoardQuery>;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The seat board's figures from the kept counters, never a rescan of the orders: products.seats_taken
+ * (seats in waiting and paid orders), product_sales.seats_paid (paid, migration 0010) and the
+ * waiting list's unmailed wishes, counted on its (product_id, user_id) key.
+ */
+const boardColumns = {
+  id: products.id,
+  namePl: products.namePl,
+  nameEn: products.nameEn,
+  startDate: products.startDate,
+  startTime: products.startTime,
+  totalSeats: products.totalSeats,
+  seatsTaken: products.seatsTaken,
+  seatsPaid: sql<number>`coalesce(${productSales.seatsPaid}, 0)`,
+  waiting: sql<number>`(select count(*)::int from product_notifications n
+    where n.product_id = ${products.id} and n.notified_at is null)`,
+};
+
+type BoardRow = {
+  id: number;
+  namePl: string;
+  nameEn: string;
+  startDate: string;
+  startTime: string | null;
+  totalSeats: number | null;
+  seatsTaken: number;
+  seatsPaid: number;
+  waiting: number;
+};
+
+function toBoardRow(r: BoardRow): TSeatBoardRow {
+  const sold = Math.max(0, Number(r.seatsPaid));
+  const held = Math.max(0, r.seatsTaken - sold);
+  return {
+    product_id: r.id,
+    name_pl: r.namePl,
+    name_en: r.nameEn,
+    start_date: r.startDate,
+    start_time: r.startTime,
+    capacity: r.totalSeats,
+    sold,
+    held,
+    free: r.totalSeats === null ? null : Math.max(0, r.totalSeats - r.seatsTaken),
+    waiting: Number(r.waiting),
+  };
+}
+
+/** The board: experiences (not archived) from a day on (default today), soonest first, a page at a time. */
+export async function listSeatBoard(db: Tx, q: BoardQuery) {
+  const filters: SQL[] = [isNull(products.archivedAt), gte(products.startDate, q.from ?? clubToday())];
+  if (q.to) filters.push(lte(products.startDate, q.to));
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    filters.push(or(ilike(products.namePl, like), ilike(products.nameEn, like))!);
+  }
+  const where = and(...filters);
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where)) as [{ total: number }];
+  const rows = await db
+    .select(boardColumns)
+    .from(products)
+    .leftJoin(productSales, eq(productSales.productId, products.id))
+    .where(where)
+    .orderBy(asc(products.startDate), asc(products.id))
+    .limit(PAGE_SIZE_SEAT_BOARD)
+    .offset((q.page - 1) * PAGE_SIZE_SEAT_BOARD);
+  return { data: rows.map(toBoardRow), meta: pageMeta(q.page, PAGE_SIZE_SEAT_BOARD, Number(total)) };
+}
+
+/** The attendees of one experience: every seat of its waiting and paid orders, by order. */
+async function attendeesOf(db: Tx, productId: number): Promise<TSeatAttendee[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      status: orders.status,
+      quantity: orderItems.quantity,
+      persons: orderItems.persons,
+      answer: orderItems.cartLabelAnswer,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      phone: users.phone,
+      phonePrefix: users.phonePrefix,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orderItems.productId, productId), inArray(orders.status, [...HOLDING_ORDER_STATUSES])))
+    .orderBy(asc(orders.id), asc(orderItems.id));
+  return rows.flatMap((r) => {
+    const email = r.email ?? null;
+    const phone = r.phone ? `${r.phonePrefix ?? ''} ${r.phone}`.trim() : null;
+    const base = { order_id: r.orderId, status: r.status, email, phone, label_answer: r.answer };
+    return [
+      ...(r.email !== null
+        ? [{ ...base, name: r.name ?? '', surname: r.surname ?? '', is_member: true }]
+        : []),
+      ...r.persons.map((p) => ({ ...base, name: p.name, surname: p.surname, is_member: false })),
+    ];
+  });
+}
+
+export async function loadSeatBoardItem(
+  db: Tx,
+  productId: number,
+  lang: LanguageCode,
+): Promise<TSeatBoardItem | null> {
+  const [row] = await db
+    .select({
+      ...boardColumns,
+      labelPl: products.cartLabelPl,
+      labelEn: products.cartLabelEn,
+      placePl: products.placePl,
+      placeEn: products.placeEn,
+    })
+    .from(products)
+    .leftJoin(productSales, eq(productSales.productId, products.id))
+    .where(eq(products.id, productId));
+  if (!row) return null;
+  return {
+    board: toBoardRow(row),
+    label: (lang === 'en' ? row.labelEn : row.labelPl) ?? null,
+    place: lang === 'en' ? row.placeEn : row.placePl,
+    attendees: await attendeesOf(db, productId),
+  };
+}
+
+/** The attendee list as Excel CSV, headed in the staff member's language. */
+export function attendeesCsv(item: TSeatBoardItem, lang: LanguageCode): string {
+  const h = (key: string) => translate(lang, `desk.csv.${key}`);
+  const status = (s: string) => translate(lang, `orders.status.${s}`);
+  return excelCsv([
+    [h('order'), h('status'), h('name'), h('surname'), h('role'), h('email'), h('phone'), h('answer')],
+    ...item.attendees.map((a) => [
+      a.order_id,
+      status(a.status),
+      a.name,
+      a.surname,
+      a.is_member ? h('member') : h('guest'),
+      a.email,
+      a.phone,
+      a.label_answer,
+    ]),
+  ]);
+}
+
+/** A file name of plain letters: the experience's name without Polish letters, and its date. */
+export function attendeesFileName(item: TSeatBoardItem): string {
+  const slug = item.board.name_pl
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return `attendees-${item.board.start_date}-${slug || item.board.product_id}.csv`;
+}

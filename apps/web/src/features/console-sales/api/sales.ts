@@ -1,0 +1,82 @@
+import { adminOrdersContract as contract, type TDeskOrder } from '@club/shared/contract/admin-orders';
+import { pathWith } from '@club/shared/contract/define';
+import type {
+  TCancelOrder,
+  TDeskOrderListQuery,
+  TMarkPaid,
+  TRefundOrder,
+  TSeatBoardQuery,
+} from '@club/shared/schemas/admin-orders';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE } from '../../../lib/api-client';
+import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
+
+/** Every request of the sales desk's screens, derived from the shared contract. */
+
+export function useDeskOrders(query: TDeskOrderListQuery) {
+  return useQuery({
+    queryKey: queryKeyOf(contract.list, { query }),
+    queryFn: () => fetchEnvelope(contract.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeskOptions() {
+  return useQuery({
+    queryKey: queryKeyOf(contract.options),
+    queryFn: () => fetchData(contract.options),
+    staleTime: 60_000,
+  });
+}
+
+const orderKey = (id: number) => queryKeyOf(contract.item, { params: { id } });
+
+export function useDeskOrder(id: number) {
+  return useQuery({
+    queryKey: orderKey(id),
+    queryFn: () => fetchData(contract.item, { params: { id } }),
+    enabled: id > 0,
+  });
+}
+
+export type DeskAction =
+  | { kind: 'markPaid'; body: TMarkPaid }
+  | { kind: 'cancel'; body: TCancelOrder }
+  | { kind: 'refund'; body: TRefundOrder };
+
+/** An action on one order: the order takes the server's answer; lists and the seat board are read again. */
+export function useDeskAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: DeskAction) => {
+      const params = { id };
+      if (action.kind === 'markPaid') return fetchData(contract.markPaid, { params, body: action.body });
+      if (action.kind === 'cancel') return fetchData(contract.cancel, { params, body: action.body });
+      return fetchData(contract.refund, { params, body: action.body });
+    },
+    onSuccess: (order: TDeskOrder) => {
+      client.setQueryData(orderKey(id), order);
+      void client.invalidateQueries({ queryKey: queryKeyOf(contract.list) });
+      void client.invalidateQueries({ queryKey: queryPrefixOf(contract.seats, contract.seatItem) });
+    },
+  });
+}
+
+export function useSeatBoard(query: TSeatBoardQuery) {
+  return useQuery({
+    queryKey: queryKeyOf(contract.seats, { query }),
+    queryFn: () => fetchEnvelope(contract.seats, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSeatItem(id: number) {
+  return useQuery({
+    queryKey: queryKeyOf(contract.seatItem, { params: { id } }),
+    queryFn: () => fetchData(contract.seatItem, { params: { id } }),
+    enabled: id > 0,
+  });
+}
+
+/** The attendee list's CSV: a plain download link (the session cookie goes with it). */
+export const attendeesCsvHref = (id: number) => `${API_BASE}${pathWith(contract.attendeesCsv.path, { id })}`;

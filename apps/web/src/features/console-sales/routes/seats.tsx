@@ -1,0 +1,132 @@
+import type { TSeatBoardRow } from '@club/shared/contract/admin-orders';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/console/data-table';
+import { ConsolePageHeader } from '../../../components/console/page-header';
+import { useTableUrl } from '../../../components/console/use-table-url';
+import uiStyles from '../../../components/console/console-ui.module.css';
+import { Button, DataLoadError, TextField } from '../../../components/ui';
+import { consoleSeatPath } from '../../../config/console';
+import { useSeatBoard } from '../api/sales';
+import styles from '../components/console-sales.module.css';
+
+const FILTERS = ['q', 'from', 'to'] as const;
+
+/** The seat board: per experience and date its capacity, sold, held, free seats and waiting list. */
+export default function SeatsPage() {
+  const { t, i18n } = useTranslation('console-sales');
+  const en = i18n.language === 'en';
+  const state = useTableUrl(FILTERS, { sort: 'start_date', dir: 'asc' });
+  const f = state.filters;
+  const board = useSeatBoard({
+    page: state.page,
+    q: f.q || undefined,
+    from: f.from || undefined,
+    to: f.to || undefined,
+  });
+  const date = useMemo(() => new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL'), [en]);
+  const columns = useMemo<ColumnDef<TSeatBoardRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('seats.colExperience'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Link
+            className={styles.rowLink}
+            to={consoleSeatPath(row.original.product_id)}
+            aria-label={t('seats.open', { name: en ? row.original.name_en : row.original.name_pl })}
+          >
+            {en ? row.original.name_en : row.original.name_pl}
+          </Link>
+        ),
+      },
+      {
+        id: 'start_date',
+        header: t('seats.colDate'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          `${date.format(new Date(`${row.original.start_date}T12:00:00`))}${row.original.start_time ? ` ${row.original.start_time}` : ''}`,
+      },
+      {
+        id: 'capacity',
+        header: t('seats.capacity'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.capacity ?? t('seats.noCap'),
+      },
+      { id: 'sold', header: t('seats.sold'), enableSorting: false, cell: ({ row }) => row.original.sold },
+      { id: 'held', header: t('seats.held'), enableSorting: false, cell: ({ row }) => row.original.held },
+      {
+        id: 'free',
+        header: t('seats.free'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <strong className={row.original.free === 0 ? styles.soldOut : undefined}>
+            {row.original.free ?? '∞'}
+          </strong>
+        ),
+      },
+      {
+        id: 'waiting',
+        header: t('seats.waiting'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.waiting,
+      },
+    ],
+    [t, en, date],
+  );
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    state.setFilters(Object.fromEntries(FILTERS.map((n) => [n, String(data.get(n) ?? '').trim()])));
+  };
+  return (
+    <>
+      <ConsolePageHeader title={t('seats.title')} lead={t('seats.lead')} />
+      <form
+        className={uiStyles.filters}
+        role="search"
+        aria-label={t('seats.filters')}
+        onSubmit={applyFilters}
+        key={JSON.stringify(f)}
+      >
+        <TextField label={t('seats.search')} name="q" type="search" defaultValue={f.q} />
+        <TextField label={t('seats.from')} name="from" type="date" defaultValue={f.from} />
+        <TextField label={t('seats.to')} name="to" type="date" defaultValue={f.to} />
+        <div className={styles.filterButtons}>
+          <Button type="submit" size="small">
+            {t('orders.apply')}
+          </Button>
+          <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
+            {t('orders.clear')}
+          </Button>
+        </div>
+      </form>
+      {board.isError ? (
+        <DataLoadError onRetry={() => void board.refetch()} />
+      ) : (
+        <DataTable
+          columns={columns}
+          data={board.data?.data ?? []}
+          page={board.data?.meta}
+          sort="start_date"
+          dir="asc"
+          onSort={() => undefined}
+          onPage={state.setPage}
+          loading={board.isFetching}
+          rowKey={(row) => row.product_id}
+          labels={{
+            caption: t('seats.caption'),
+            empty: t('seats.empty'),
+            previous: t('orders.previous'),
+            next: t('orders.next'),
+            pageOf: (page, last, total) => t('orders.pageOf', { page, last, total }),
+            sortBy: (column) => t('orders.sortBy', { column }),
+          }}
+        />
+      )}
+    </>
+  );
+}

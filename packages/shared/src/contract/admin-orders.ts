@@ -1,0 +1,240 @@
+/** The console's sales desk (issue 17, docs/console-sales.md): orders and the seat board; staff only. */
+import { z } from 'zod';
+import { ORDER_STATUSES, PRODUCT_TYPES, USER_TYPES } from '../constants';
+import { ORDER_EVENT_KINDS } from '../payment-statuses';
+import { idParam } from '../schemas/common';
+import {
+  ZCancelOrder,
+  ZDeskOrderListQuery,
+  ZMarkPaid,
+  ZRefundOrder,
+  ZSeatBoardQuery,
+} from '../schemas/admin-orders';
+import { defineEndpoint, object, ok, page, ZPaginationMeta } from './define';
+
+const nullableString = z.string().nullable();
+const money = z.number();
+
+/** The member who placed an order (null once the account was removed: the order stays, anonymised). */
+export const ZDeskMember = object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: nullableString,
+  type: z.enum(USER_TYPES),
+});
+export type TDeskMember = z.output<typeof ZDeskMember>;
+
+export const ZDeskOrderRow = object({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  member: object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The experiences of the order's lines, in line order. */
+  experiences: z.array(z.string()),
+  seats: z.number().int(),
+  total: money,
+  refunded: money,
+  discount_code: nullableString,
+  is_invoice: z.boolean(),
+  /** How it was paid: online through the operator, or by bank transfer at the desk. */
+  paid_by: z.enum(['ONLINE', 'BANK_TRANSFER']).nullable(),
+  expires_at: nullableString,
+});
+export type TDeskOrderRow = z.output<typeof ZDeskOrderRow>;
+
+export const ZDeskAttendee = object({
+  name: z.string(),
+  surname: z.string(),
+  /** The member who booked (the line's first seat) or an accompanying person. */
+  is_member: z.boolean(),
+});
+
+export const ZDeskOrderLine = object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  product_type: z.enum(PRODUCT_TYPES).nullable(),
+  start_date: nullableString,
+  quantity: z.number().int(),
+  price: money,
+  /** The experience's label question (in the staff member's language) and the member's answer. */
+  label: nullableString,
+  label_answer: nullableString,
+  attendees: z.array(ZDeskAttendee),
+});
+
+export const TIMELINE_SOURCES = ['order', 'mail'] as const;
+export const ZDeskTimelineEntry = object({
+  at: z.string(),
+  source: z.enum(TIMELINE_SOURCES),
+  /** An order event's kind (ORDER_EVENT_KINDS), or MAIL for a mail sent to the member. */
+  kind: z.union([z.enum(ORDER_EVENT_KINDS), z.literal('MAIL')]),
+  amount: money.nullable(),
+  provider: nullableString,
+  /** A short note: the transfer's reference, who acted, the reason, the mail's subject and state. */
+  note: nullableString,
+  /** Mails: sent, waiting in the outbox, or failed. */
+  mail_state: z.enum(['SENT', 'QUEUED', 'FAILED']).nullable(),
+});
+export type TDeskTimelineEntry = z.output<typeof ZDeskTimelineEntry>;
+
+export const ZDeskOrder = object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  paid_at: nullableString,
+  cancelled_at: nullableString,
+  expires_at: nullableString,
+  subtotal: money,
+  discount: money,
+  total: money,
+  refunded: money,
+  /** What a refund may still return (0 when nothing was paid online). */
+  refundable: money,
+  discount_code: nullableString,
+  is_invoice: z.boolean(),
+  payment: object({
+    provider: z.string(),
+    reference: nullableString,
+    provider_order_id: nullableString,
+    bank_transfer_reference: nullableString,
+    paid_by: z.enum(['ONLINE', 'BANK_TRANSFER']).nullable(),
+  }),
+  member: ZDeskMember.nullable(),
+  lines: z.array(ZDeskOrderLine),
+  timeline: z.array(ZDeskTimelineEntry),
+});
+export type TDeskOrder = z.output<typeof ZDeskOrder>;
+
+export const ZDeskOptions = object({
+  experiences: z.array(
+    object({ id: z.number().int(), name_pl: z.string(), name_en: z.string(), start_date: z.string() }),
+  ),
+});
+
+export const ZSeatBoardRow = object({
+  product_id: z.number().int(),
+  name_pl: z.string(),
+  name_en: z.string(),
+  start_date: z.string(),
+  start_time: nullableString,
+  /** Null: no cap. */
+  capacity: z.number().int().nullable(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  free: z.number().int().nullable(),
+  waiting: z.number().int(),
+});
+export type TSeatBoardRow = z.output<typeof ZSeatBoardRow>;
+
+export const ZSeatAttendee = object({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  name: z.string(),
+  surname: z.string(),
+  is_member: z.boolean(),
+  email: nullableString,
+  phone: nullableString,
+  label_answer: nullableString,
+});
+export type TSeatAttendee = z.output<typeof ZSeatAttendee>;
+
+export const ZSeatBoardItem = object({
+  board: ZSeatBoardRow,
+  label: nullableString,
+  place: z.string(),
+  attendees: z.array(ZSeatAttendee),
+});
+export type TSeatBoardItem = z.output<typeof ZSeatBoardItem>;
+
+export const adminOrdersContract = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/orders',
+    summary:
+      'Orders for the sales desk: by status, placed dates, experience, member, discount code and text; paged, sorted, counted up to 10,000',
+    access: 'staff',
+    query: ZDeskOrderListQuery,
+    responses: {
+      200: object({
+        success: z.literal(true),
+        data: z.array(ZDeskOrderRow),
+        meta: ZPaginationMeta,
+        /** The total stopped counting at DESK_COUNT_CAP: there are more. */
+        total_capped: z.boolean(),
+      }),
+    },
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/options',
+    summary: "What the orders list's filters choose from: the experiences, newest first",
+    access: 'staff',
+    responses: { 200: ok(ZDeskOptions) },
+  }),
+  item: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/orders/:id',
+    summary: 'One order: its lines, attendees and label answers, the member, payments and the timeline',
+    access: 'staff',
+    params: idParam,
+    responses: { 200: ok(ZDeskOrder) },
+  }),
+  markPaid: defineEndpoint({
+    method: 'POST',
+    path: '/admin/sales/orders/:id/mark-paid',
+    summary:
+      "Marks a waiting order as paid by bank transfer, with the transfer's reference (a cancelled or expired order: 409)",
+    access: 'staff',
+    params: idParam,
+    body: ZMarkPaid,
+    responses: { 200: ok(ZDeskOrder) },
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/admin/sales/orders/:id/cancel',
+    summary: "Cancels an order: its seats are released and the member is mailed in the member's language",
+    access: 'staff',
+    params: idParam,
+    body: ZCancelOrder,
+    responses: { 200: ok(ZDeskOrder) },
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/admin/sales/orders/:id/refund',
+    summary: 'Refunds a paid order in full or in part through the payment operator; never more than was paid',
+    access: 'staff',
+    params: idParam,
+    body: ZRefundOrder,
+    responses: { 200: ok(ZDeskOrder) },
+  }),
+  seats: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/seats',
+    summary:
+      'The seat board: per experience and date its capacity, seats sold, held by unpaid orders, free, and the waiting list',
+    access: 'staff',
+    query: ZSeatBoardQuery,
+    responses: { 200: page(ZSeatBoardRow) },
+  }),
+  seatItem: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/seats/:id',
+    summary: "One experience's seats and its attendee list (paid and waiting orders)",
+    access: 'staff',
+    params: idParam,
+    responses: { 200: ok(ZSeatBoardItem) },
+  }),
+  attendeesCsv: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/seats/:id/attendees.csv',
+    summary:
+      "An experience's attendee list as CSV for Excel (UTF-8 with BOM, semicolons, formulas neutralised)",
+    access: 'staff',
+    params: idParam,
+    produces: 'text/csv',
+    responses: { 200: z.string() },
+  }),
+};
