@@ -27,6 +27,9 @@ export const consolePaths = {
   contentAbout: `${CONSOLE_BASE}/content/about`,
   contentPartners: `${CONSOLE_BASE}/content/partners`,
   contentContact: `${CONSOLE_BASE}/content/contact`,
+  /** VAT invoices: the queue of requests, then the issued invoices and corrections. */
+  invoices: `${CONSOLE_BASE}/invoices`,
+  invoicesIssued: `${CONSOLE_BASE}/invoices/issued`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -35,7 +38,7 @@ export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/ex
 export type ConsoleAccess = 'staff' | 'admin';
 
 /** The side navigation's icons (app/console/console-icons.tsx). */
-export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log';
+export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log' | 'invoice';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -53,6 +56,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
+  { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

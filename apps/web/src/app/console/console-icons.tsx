@@ -50,6 +50,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </>
   ),
+  invoice: (
+    <>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />
