@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { invoices, orderItems, orders } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { conflict, invalidField, notFound } from '../../lib/app-error';
 import { clubToday } from '../../lib/club-day';
 import { correctionLines, type InvoiceDocument, type InvoiceParty, invoiceLines } from './document';
 import { nextInvoiceNumber } from './numbering';
@@ -147,13 +147,7 @@ export async function issueCorrectingInvoice(
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'CORRECTION')))) as [{ corrected: number }];
   const left = original.grossGrosze - Number(corrected);
   if (!Number.isInteger(input.refundGrosze) || input.refundGrosze <= 0 || input.refundGrosze > left) {
-    throw new AppError(
-      422,
-      'CORRECTION_AMOUNT',
-      'invoices.correctionAmount',
-      { left: (left / 100).toFixed(2) },
-      { amount: ['invoices.correctionAmount'] },
-    );
+    throw invalidField('amount', 'invoices.correctionAmount', { left: (left / 100).toFixed(2) });
   }
   const source = original.data as InvoiceDocument;
   const issueDate = clubToday();
@@ -192,4 +186,28 @@ export async function issueCorrectingInvoice(
     })
     .returning();
   return row!;
+}
+
+/**
+ * After a refund of an order (payments' `refundOrder`): the correcting invoice for the refunded
+ * amount when the order has an invoice; null when it has none. A correction that cannot be made
+ * (more than the invoice has left) is logged, never undoes the refund: staff correct by hand.
+ */
+export async function correctRefundedInvoice(
+  deps: { db: Tx; config: InvoiceConfig; log: { error: (o: object, m: string) => void } },
+  input: { orderId: number; refundGrosze: number; issuedBy: number | null },
+): Promise<InvoiceRow | null> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [invoice] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, 'INVOICE')));
+      if (!invoice) return null;
+      return issueCorrectingInvoice(tx, deps.config, input);
+    });
+  } catch (error) {
+    deps.log.error({ err: error, orderId: input.orderId }, 'correcting invoice after a refund failed');
+    return null;
+  }
 }

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { correctRefundedInvoice } from '../invoices/issue-invoice';
 import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
 import {
@@ -263,6 +264,8 @@ export async function refundOrder(
   provider: PaymentProvider,
   orderId: number,
   amountGrosze: number,
+  /** The staff member who refunds: the correcting invoice names them. */
+  opts: { issuedBy?: number | null } = {},
 ): Promise<{ refundId: string }> {
   const order = await app.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -293,6 +296,12 @@ export async function refundOrder(
       provider: provider.name,
       amountGrosze,
       detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+    });
+    // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
+    await correctRefundedInvoice(app, {
+      orderId,
+      refundGrosze: amountGrosze,
+      issuedBy: opts.issuedBy ?? null,
     });
     return result;
   } catch (error) {
