@@ -11,6 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { customers, invoices } from '../../db/schema';
+import { validProductBody } from '../catalog/admin-test-fixtures';
+import { createTestProduct } from '../orders/test-fixtures';
 import type { InvoiceDocument } from './document';
 import { paidInvoiceOrder } from './test-fixtures';
 
@@ -122,6 +124,34 @@ describe.skipIf(skipIfNoDatabase)('VAT invoices', () => {
       expect(doc.totals).toEqual([{ vatRate: 8, net: 18_520, vat: 1_482, gross: 20_002 }]);
       expect(doc.seller).toMatchObject({ name: t.app.config.INVOICE_SELLER_NAME, nip: '1234563218' });
       expect(doc.payment).toMatchObject({ paid: true });
+    });
+
+    it("edits an experience's VAT rate in the console (23% unless told; only the Polish rates)", async () => {
+      const { product } = await createTestProduct(t.app.db);
+      const body = (o: Record<string, unknown> = {}) =>
+        validProductBody({
+          alias: null,
+          category_id: product.categoryId,
+          interest_ids: [],
+          partner_ids: [],
+          ...o,
+        });
+      const made = await operator.post('/admin/catalog/products', body());
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json().data.vat_rate).toBe(23);
+      const { id, version } = made.json().data;
+      const saved = await operator.request('PUT', `/admin/catalog/products/${id}`, {
+        version,
+        product: body({ vat_rate: 8 }),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.vat_rate).toBe(8);
+      const bad = await operator.post(
+        '/admin/catalog/products',
+        validProductBody({ alias: null, vat_rate: 7 }),
+      );
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors['product.vat_rate'] ?? bad.json().errors.vat_rate).toBeDefined();
     });
 
     it('keeps the invoice data as it was when the member ordered', async () => {
