@@ -233,6 +233,7 @@ export default function IssuedInvoicesPage() {
       <div className={uiStyles.filters} role="search" aria-label={t('issued.filters')}>
         <TextField
           label={t('issued.search')}
+          placeholder={t('issued.searchHint')}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

@@ -151,6 +151,7 @@ export default function InvoiceRequestsPage() {
       <div className={uiStyles.filters} role="search" aria-label={t('requests.filters')}>
         <TextField
           label={t('requests.search')}
+          placeholder={t('requests.searchHint')}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
