@@ -14,6 +14,7 @@ import { customers, invoices } from '../../db/schema';
 import { validProductBody } from '../catalog/admin-test-fixtures';
 import { createTestProduct } from '../orders/test-fixtures';
 import type { InvoiceDocument } from './document';
+import { nextInvoiceNumber } from './numbering';
 import { paidInvoiceOrder } from './test-fixtures';
 
 /** VAT invoices over HTTP (docs/invoices.md), on PGlite and PostgreSQL. */
@@ -368,6 +369,19 @@ describe.skipIf(skipIfNoDatabase)('VAT invoices', () => {
       } finally {
         await second?.close();
       }
+    });
+
+    it('gives the number back when the issuing transaction fails: the next issue has no gap', async () => {
+      const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' });
+      const taken = await t.app.db
+        .transaction(async (tx) => {
+          const n = await nextInvoiceNumber(tx, 'FV', today, 'yearly');
+          throw Object.assign(new Error('rolled back'), { n });
+        })
+        .catch((error: { n: { sequence: number } }) => error.n);
+      const { orderId } = await paidInvoiceOrder(t.app);
+      const res = await operator.post(`/admin/invoices/orders/${orderId}/issue`);
+      expect(Number(res.json().data.number.split('/').pop())).toBe(taken.sequence);
     });
 
     it('numbers per month with INVOICE_NUMBERING=monthly', async () => {
