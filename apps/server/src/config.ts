@@ -48,6 +48,18 @@ const ZConfig = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** Invoice numbers restart every year (FV/2026/000123) or every month (FV/2026/11/0001). */
+    INVOICE_NUMBERING: z.enum(['yearly', 'monthly']).default('yearly'),
+    // The seller on every invoice (docs/invoices.md): demo values until an installation sets its own.
+    INVOICE_SELLER_NAME: z.string().min(1).max(200).default('Excellence Club Demo Sp. z o.o.'),
+    INVOICE_SELLER_STREET: z.string().min(1).max(200).default('ul. Żelazna 59'),
+    INVOICE_SELLER_CITY: z.string().min(1).max(200).default('00-848 Warszawa'),
+    INVOICE_SELLER_NIP: z
+      .string()
+      .regex(/^[A-Z]{0,2}[\d -]{10,13}$/, 'must be a NIP (10 digits), optionally with a country prefix')
+      .default('1234563218'),
+    /** Where invoices are issued (the "miejsce wystawienia"). */
+    INVOICE_PLACE: z.string().min(1).max(100).default('Warszawa'),
     MATOMO_URL: z.url().optional(),
     MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
     /** Where a visitor without a session goes: a path of this site or an http(s) address. */

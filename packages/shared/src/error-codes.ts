@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'SOLD_OUT',
   'STAFF_SELF',
   'INVITATION_ACCEPTED',
+  // Invoices (docs/invoices.md)
+  'ORDER_NOT_PAID',
+  'INVOICE_NOT_REQUESTED',
+  'INVOICE_EXISTS',
+  'INVOICE_MISSING',
   // Payments
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',

@@ -23,3 +23,4 @@ export * from './schemas/catalog';
 export * from './schemas/staff';
 export * from './availability';
 export * from './payment-statuses';
+export * from './schemas/invoices';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotal, formatMoney, groszeToPln, lineTotal, orderTotal, plnToGrosze } from './money';
+import {
+  cartTotal,
+  formatMoney,
+  groszeToPln,
+  lineTotal,
+  orderTotal,
+  plnToGrosze,
+  splitGross,
+  splitProportionally,
+} from './money';
 
 describe('money', () => {
   it('converts between grosze and PLN without float noise', () => {
@@ -39,5 +48,25 @@ describe('money', () => {
     expect(cartTotal([{ price: 1000.1, quantity: 3 }], 100)).toBe(2900.3);
     expect(cartTotal([{ price: 1000.1, quantity: 3 }])).toBe(3000.3);
     expect(cartTotal([{ price: 100, quantity: 2 }], 250)).toBe(0);
+  });
+
+  it('splits a gross amount by VAT rate with the net rounded half up, net + VAT = gross', () => {
+    expect(splitGross(123_00, 23)).toEqual({ net: 100_00, vat: 23_00 });
+    expect(splitGross(150_000, 23)).toEqual({ net: 121_951, vat: 28_049 });
+    expect(splitGross(1, 23)).toEqual({ net: 1, vat: 0 });
+    expect(splitGross(108_00, 8)).toEqual({ net: 100_00, vat: 8_00 });
+    expect(splitGross(500, 0)).toEqual({ net: 500, vat: 0 });
+    for (let g = 0; g < 2000; g += 7) {
+      const { net, vat } = splitGross(g, 23);
+      expect(net + vat).toBe(g);
+      expect(Math.abs(net * 1.23 - g)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('splits an amount in proportion to weights, the parts adding up exactly', () => {
+    expect(splitProportionally(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitProportionally(10_000, [150_000, 50_000])).toEqual([7_500, 2_500]);
+    expect(splitProportionally(7, [0, 0])).toEqual([7, 0]);
+    expect(splitProportionally(0, [3, 4])).toEqual([0, 0]);
   });
 });

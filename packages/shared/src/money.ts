@@ -29,3 +29,33 @@ export function orderTotal(lines: { price: number; quantity: number }[]): number
 export function cartTotal(lines: { price: number; quantity: number }[], discount = 0): number {
   return groszeToPln(Math.max(0, plnToGrosze(orderTotal(lines)) - plnToGrosze(discount)));
 }
+
+/**
+ * A gross amount in grosze split by a VAT rate in percent (Polish invoices computed "from gross"):
+ * net = gross × 100 / (100 + rate), rounded half up to the grosz; VAT is the rest, so net + VAT is
+ * the gross exactly.
+ */
+export function splitGross(grossGrosze: number, ratePercent: number): { net: number; vat: number } {
+  const divisor = 100 + ratePercent;
+  const net = Math.floor((2 * grossGrosze * 100 + divisor) / (2 * divisor));
+  return { net, vat: grossGrosze - net };
+}
+
+/**
+ * Splits `total` grosze in proportion to `weights` (largest remainder): whole grosze that add up to
+ * `total` exactly (a discount or a refund spread over an order's lines).
+ */
+export function splitProportionally(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

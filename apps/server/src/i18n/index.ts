@@ -7,6 +7,7 @@ import { bonusMessages } from '../modules/bonus/messages';
 import { dealersMessages } from '../modules/dealers/messages';
 import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
+import { invoicesMessages } from '../modules/invoices/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { salesDeskMessages } from '../modules/sales-desk/messages';
@@ -29,6 +30,7 @@ const catalogues = {
   bonus: bonusMessages,
   staff: staffMessages,
   desk: salesDeskMessages,
+  invoices: invoicesMessages,
   upload: uploadMessages,
 } as const;
 

@@ -14,6 +14,7 @@ import { contentRoutes } from './content/routes';
 import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
+import { invoicesRoutes } from './invoices/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsync[] = [
   referenceRoutes,
   staffRoutes,
   salesDeskRoutes,
+  invoicesRoutes,
 ];

@@ -167,6 +167,12 @@ const TARGETS: Record<string, (w: World) => Target> = {
   }),
   // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
   // that is never current, so a mutated body is refused by validation or as stale, never a 500.
+  // A correction of an order without an invoice: refused (409) whatever the amount, never a 500.
+  'POST /panel/api/v1/admin/invoices/orders/:id/correct': (w) => ({
+    who: 'operator',
+    url: `/admin/invoices/orders/${w.ids.order}/correct`,
+    body: { amount: 10, reason: 'zwrot' },
+  }),
   'POST /panel/api/v1/admin/catalog/products': () => ({
     who: 'operator',
     body: validProductBody({ alias: null }),

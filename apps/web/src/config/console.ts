@@ -32,6 +32,9 @@ export const consolePaths = {
   order: `${CONSOLE_BASE}/orders/:id`,
   seats: `${CONSOLE_BASE}/seats`,
   seat: `${CONSOLE_BASE}/seats/:id`,
+  /** VAT invoices: the queue of requests, then the issued invoices and corrections. */
+  invoices: `${CONSOLE_BASE}/invoices`,
+  invoicesIssued: `${CONSOLE_BASE}/invoices/issued`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -51,7 +54,8 @@ export type ConsoleIcon =
   | 'users'
   | 'log'
   | 'receipt'
-  | 'seat';
+  | 'seat'
+  | 'invoice';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -71,6 +75,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
+  { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

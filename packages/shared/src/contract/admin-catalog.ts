@@ -67,6 +67,7 @@ export const ZAdminProduct = object({
   end_time: nullableString,
   price: z.number(),
   member_limit: z.number().int(),
+  vat_rate: z.number().int(),
   total_seats: z.number().int().nullable(),
   status_limit: z.number().int(),
   video_id: nullableString,

@@ -69,6 +69,9 @@ export const PUBLISHED_OF = {
 export const PRICE_MAX_PLN = 1_000_000;
 export const MEMBER_LIMIT_MAX = 20;
 export const SEATS_MAX = 100_000;
+/** The Polish VAT rates (percent) an experience's price may include; 23 unless told (docs/invoices.md). */
+export const VAT_RATES = [23, 8, 5, 0] as const;
+export const DEFAULT_VAT_RATE = 23;
 
 export const ZAdminTermInput = z.object({
   /** An existing term keeps its id (carts refer to it); a new one has none. */
@@ -103,6 +106,11 @@ export const ZAdminProductInput = z
       .refine((v) => Math.abs(plnToGrosze(v) / 100 - v) < 1e-9, { error: 'validation.wrongValue' }),
     /** Seats one member may buy (the member and the accompanying persons). */
     member_limit: whole(1, MEMBER_LIMIT_MAX),
+    /** The VAT rate the (gross) price includes: the invoice splits the price by it. */
+    vat_rate: z
+      .number({ error: 'validation.invalidChoice' })
+      .refine((v) => (VAT_RATES as readonly number[]).includes(v), { error: 'validation.invalidChoice' })
+      .default(DEFAULT_VAT_RATE),
     /** The capacity; null: no cap. */
     total_seats: whole(0, SEATS_MAX).nullable(),
     /** Seats left at or below this show "low availability" (SPEC.md §4). */

@@ -62,6 +62,8 @@ export const products = pgTable(
     endDate: date('end_date'),
     endTime: text('end_time'),
     priceGrosze: integer('price_grosze').notNull().default(0),
+    /** VAT rate in percent that the price (gross) includes; an invoice splits the price by it. */
+    vatRate: integer('vat_rate').notNull().default(23),
     /** Per-member limit (the member plus accompanying persons) of SPEC.md §9. */
     memberLimit: integer('member_limit').notNull().default(2),
     totalSeats: integer('total_seats'),

@@ -118,6 +118,8 @@ export const orderItems = pgTable(
     productStartDate: date('product_start_date'),
     quantity: integer('quantity').notNull(),
     priceGrosze: integer('price_grosze').notNull(),
+    /** The experience's VAT rate (percent) when the order was placed: the invoice uses this one. */
+    vatRate: integer('vat_rate').notNull().default(23),
     persons: jsonb('persons').$type<CartPerson[]>().notNull().default([]),
     terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
     cartLabelAnswer: text('cart_label_answer'),
@@ -196,3 +198,57 @@ export const installationSecrets = pgTable('installation_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The last number given in each invoice series and period (docs/invoices.md): `FV`/`FK` and `2026` or
+ * `2026-11`. Issuing an invoice bumps its row with one upsert inside the issuing transaction, so the
+ * row stays locked until the commit: two staff issuing at the same instant get consecutive numbers,
+ * and a rolled-back issue gives its number back (no gaps).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    period: text('period').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.period] })],
+);
+
+/**
+ * VAT invoices and correcting invoices (docs/invoices.md). `data` is the whole document as it was
+ * issued (seller, buyer, lines, totals), so the PDF renders the same bytes' content forever, whatever
+ * later happens to the member's invoice data, the experience or the configuration.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['INVOICE', 'CORRECTION'] }).notNull(),
+    number: text('number').notNull().unique(),
+    series: text('series').notNull(),
+    period: text('period').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** The invoice a correction corrects. */
+    correctsId: integer('corrects_id'),
+    issueDate: date('issue_date').notNull(),
+    saleDate: date('sale_date').notNull(),
+    /** Gross amount of the document: the invoice's total, or what a correction takes back (positive). */
+    grossGrosze: integer('gross_grosze').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerTaxNumber: text('buyer_tax_number').notNull(),
+    data: jsonb('data').notNull(),
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_period_sequence_idx').on(t.series, t.period, t.sequence),
+    // One invoice per order: the second issue fails on this index even if the lock were bypassed.
+    uniqueIndex('invoices_one_per_order_idx').on(t.orderId).where(sql`kind = 'INVOICE'`),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_issue_date_idx').on(t.issueDate, t.id),
+  ],
+);

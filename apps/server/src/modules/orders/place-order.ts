@@ -153,6 +153,7 @@ export async function placeOrder(
             productStartDate: product.startDate,
             quantity: l.row.quantity,
             priceGrosze: product.priceGrosze,
+            vatRate: product.vatRate,
             persons: l.row.persons.slice(0, l.row.quantity - 1),
             terms: l.row.terms,
             cartLabelAnswer: l.row.cartLabelAnswer,

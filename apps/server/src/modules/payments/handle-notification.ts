@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { correctRefundedInvoice } from '../invoices/issue-invoice';
 import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
 import {
@@ -263,11 +264,13 @@ export async function refundOrder(
   provider: PaymentProvider,
   orderId: number,
   amountGrosze: number,
-  hooks: {
+  opts: {
     /** In the reserving transaction, after the checks (the sales desk's audit row). */
     onReserved?: (tx: Tx, locked: OrderRow) => Promise<void>;
     /** In the transaction that gives the reservation back when the operator refused. */
     onFailed?: (tx: Tx) => Promise<void>;
+    /** The staff member who refunds: the correcting invoice names them. */
+    issuedBy?: number | null;
   } = {},
 ): Promise<{ refundId: string }> {
   const order = await app.db.transaction(async (tx) => {
@@ -285,7 +288,7 @@ export async function refundOrder(
       .update(orders)
       .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${amountGrosze}` })
       .where(eq(orders.id, orderId));
-    await hooks.onReserved?.(tx, locked);
+    await opts.onReserved?.(tx, locked);
     return locked;
   });
   try {
@@ -308,6 +311,12 @@ export async function refundOrder(
         amountGrosze,
         detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
       });
+    // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
+    await correctRefundedInvoice(app, {
+      orderId,
+      refundGrosze: amountGrosze,
+      issuedBy: opts.issuedBy ?? null,
+    });
     return result;
   } catch (error) {
     await app.db.transaction(async (tx) => {
@@ -320,7 +329,7 @@ export async function refundOrder(
         amountGrosze,
         detail: { providerOrderId: order.providerOrderId },
       });
-      await hooks.onFailed?.(tx);
+      await opts.onFailed?.(tx);
     });
     app.log.error({ orderId, err: error }, 'refund failed');
     throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.refundUnavailable');

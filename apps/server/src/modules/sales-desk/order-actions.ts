@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
+import { requireAuth } from '../../plugins/session';
 import { recordAudit } from '../../lib/audit';
 import { cancelLockedOrder, markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
@@ -148,6 +149,8 @@ export async function refundByStaff(
           entityId: id,
           after: { amount_grosze: grosze, provider: provider.name },
         }),
+      // The correcting invoice of an invoiced order names who refunded (docs/invoices.md).
+      issuedBy: requireAuth(request).user.id,
     });
   } catch (error) {
     // Another refund reserved the rest meanwhile: the same clear message, with what is left now.

@@ -62,6 +62,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M5 12h14v3H5zM7 15v5M17 15v5" />
     </>
   ),
+  invoice: (
+    <>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />

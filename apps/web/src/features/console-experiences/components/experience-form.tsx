@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TAdminCatalogOptions } from '@club/shared/contract/admin-catalog';
-import { ZAdminProductInput } from '@club/shared/schemas/admin-catalog';
+import { VAT_RATES, ZAdminProductInput } from '@club/shared/schemas/admin-catalog';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -192,6 +192,19 @@ export function ExperienceForm({
             error={err('member_limit')}
             {...register('member_limit', { setValueAs: number })}
           />
+          <SelectField
+            label={t('fields.vat_rate')}
+            hint={t('fields.vatRateHint')}
+            required
+            error={err('vat_rate')}
+            {...register('vat_rate', { setValueAs: number })}
+          >
+            {VAT_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {rate}%
+              </option>
+            ))}
+          </SelectField>
           <TextField
             type="number"
             inputMode="numeric"

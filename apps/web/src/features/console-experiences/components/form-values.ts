@@ -1,5 +1,5 @@
 import type { TAdminCatalogOptions, TAdminProduct } from '@club/shared/contract/admin-catalog';
-import type { TAdminProductInput } from '@club/shared/schemas/admin-catalog';
+import { DEFAULT_VAT_RATE, type TAdminProductInput } from '@club/shared/schemas/admin-catalog';
 
 /** The form's values: the shared input schema's shape (numbers as numbers, empty as null). */
 export type ExperienceFormValues = TAdminProductInput & {
@@ -25,6 +25,7 @@ export function emptyValues(options?: TAdminCatalogOptions): ExperienceFormValue
     end_time: '',
     price: 0,
     member_limit: 2,
+    vat_rate: DEFAULT_VAT_RATE,
     total_seats: null,
     status_limit: 0,
     video_id: '',
@@ -57,6 +58,7 @@ export function valuesOf(p: TAdminProduct): ExperienceFormValues {
     end_time: p.end_time ?? '',
     price: p.price,
     member_limit: p.member_limit,
+    vat_rate: p.vat_rate,
     total_seats: p.total_seats,
     status_limit: p.status_limit,
     video_id: p.video_id ?? '',

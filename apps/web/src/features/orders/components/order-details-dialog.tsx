@@ -2,6 +2,7 @@ import { formatMoney, type TOrder } from '@club/shared';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Spinner, usePopup } from '../../../components/ui';
 import { useOrder } from '../api/get-order';
+import { invoicePdfUrl, useOrderInvoices } from '../api/get-order-invoices';
 import { usePayAgain } from '../api/pay-again';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './orders.module.css';
@@ -106,7 +107,32 @@ function OrderBody({
           <PayButton id={order.id} />
         </div>
       )}
+      {order.status !== 'WAITING_PAYMENT' && <OrderInvoices id={order.id} day={day} />}
     </div>
+  );
+}
+
+/** The order's VAT invoices, each a PDF to download; nothing while there are none. */
+function OrderInvoices({ id, day }: { id: number; day: (d: string | null) => string }) {
+  const { t } = useTranslation('orders');
+  const invoices = useOrderInvoices(id);
+  if (!invoices.data?.length) return null;
+  return (
+    <section className={styles.invoices} aria-labelledby={`invoices-${id}`}>
+      <h3 id={`invoices-${id}`}>{t('invoices.title')}</h3>
+      <ul>
+        {invoices.data.map((invoice) => (
+          <li key={invoice.id}>
+            <a href={invoicePdfUrl(invoice.id)} download className={styles.invoiceLink}>
+              {t(invoice.kind === 'INVOICE' ? 'invoices.download' : 'invoices.downloadCorrection', {
+                number: invoice.number,
+              })}
+            </a>{' '}
+            <span className={styles.invoiceDate}>{day(invoice.issue_date)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

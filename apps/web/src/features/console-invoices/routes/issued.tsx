@@ -1,0 +1,291 @@
+import {
+  formatMoney,
+  INVOICE_KINDS,
+  type TCorrectInvoice,
+  type TInvoiceSummary,
+  ZCorrectInvoice,
+} from '@club/shared';
+import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
+import { invoicesContract } from '@club/shared/contract/invoices';
+import { pathWith } from '@club/shared/contract/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/console/data-table';
+import { ConsolePageHeader } from '../../../components/console/page-header';
+import uiStyles from '../../../components/console/console-ui.module.css';
+import { useTableUrl } from '../../../components/console/use-table-url';
+import {
+  applyServerErrors,
+  Badge,
+  Button,
+  DataLoadError,
+  Dialog,
+  SelectField,
+  TextField,
+  useFieldErrorText,
+  usePopup,
+} from '../../../components/ui';
+import { API_BASE } from '../../../lib/api-client';
+import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { InvoiceTabs } from '../components/invoice-tabs';
+import styles from '../components/invoices.module.css';
+
+const FILTERS = ['search', 'kind', 'from', 'to'] as const;
+
+const pdfUrl = (id: number) => `${API_BASE}${pathWith(invoicesContract.pdf.path, { id })}`;
+
+/** A correcting invoice for part or all of an invoice (what the refund action will also call). */
+function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; onClose: () => void }) {
+  const { t } = useTranslation('console-invoices');
+  const errorText = useFieldErrorText();
+  const popup = usePopup();
+  const queryClient = useQueryClient();
+  const form = useForm<TCorrectInvoice>({
+    resolver: zodResolver(ZCorrectInvoice),
+    defaultValues: { amount: undefined as unknown as number, reason: '' },
+  });
+  const correct = useMutation({
+    mutationFn: (body: TCorrectInvoice) =>
+      fetchData(invoicesContract.correct, { params: { id: invoice!.order_id }, body }),
+  });
+  const e = form.formState.errors;
+  return (
+    <Dialog
+      open={invoice !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          form.reset();
+          onClose();
+        }
+      }}
+      title={t('issued.correctTitle', { number: invoice?.number ?? '' })}
+      description={t('issued.correctLead')}
+    >
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(async (body) => {
+          const ok = await popup.confirm({
+            body: t('issued.confirmCorrect', { number: invoice!.number, amount: body.amount.toFixed(2) }),
+            confirmLabel: t('issued.correct'),
+          });
+          if (!ok) return;
+          correct.mutate(body, {
+            onSuccess: (made) => {
+              form.reset();
+              onClose();
+              void queryClient.invalidateQueries({ queryKey: queryKeyOf(invoicesContract.list) });
+              void popup.success(t('issued.corrected', { number: made.number }));
+            },
+            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+          });
+        })}
+      >
+        <TextField
+          label={t('issued.amount')}
+          inputMode="decimal"
+          required
+          error={errorText(e.amount)}
+          {...form.register('amount', {
+            setValueAs: (v: string) => (v === '' ? undefined : Number(String(v).replace(',', '.'))),
+          })}
+        />
+        <TextField label={t('issued.reason')} error={errorText(e.reason)} {...form.register('reason')} />
+        <Button type="submit" block loading={correct.isPending}>
+          {t('issued.correct')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The issued invoices and correcting invoices, newest first, each with its PDF. */
+export default function IssuedInvoicesPage() {
+  const { t, i18n } = useTranslation('console-invoices');
+  const state = useTableUrl(FILTERS, { sort: 'issue_date', dir: 'desc' });
+  const [search, setSearch] = useState(state.filters.search);
+  const [correcting, setCorrecting] = useState<TInvoiceSummary | null>(null);
+  const { setFilter } = state;
+  useEffect(() => {
+    if (search === state.filters.search) return;
+    const timer = window.setTimeout(() => setFilter('search', search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, state.filters.search, setFilter]);
+
+  const query = {
+    page: state.page,
+    sort: state.sort as 'issue_date',
+    dir: state.dir,
+    where: {
+      search: state.filters.search,
+      kind: state.filters.kind,
+      from: state.filters.from,
+      to: state.filters.to,
+    },
+  };
+  const list = useQuery({
+    queryKey: queryKeyOf(invoicesContract.list, { query }),
+    queryFn: () => fetchEnvelope(invoicesContract.list, { query }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const date = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { timeZone: 'UTC' }),
+    [i18n.language],
+  );
+
+  const columns = useMemo<ColumnDef<TInvoiceSummary>[]>(
+    () => [
+      {
+        id: 'number',
+        header: t('issued.colNumber'),
+        meta: t('issued.colNumber'),
+        cell: ({ row }) => (
+          <>
+            <span className={`${styles.strong} ${styles.number}`}>{row.original.number}</span>
+            {row.original.corrects_number && (
+              <span className={styles.muted}>
+                {t('issued.corrects', { number: row.original.corrects_number })}
+              </span>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'kind',
+        header: t('issued.colKind'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Badge tone={row.original.kind === 'INVOICE' ? 'success' : 'gold'}>
+            {t(`kinds.${row.original.kind}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'issue_date',
+        header: t('issued.colIssued'),
+        meta: t('issued.colIssued'),
+        cell: ({ row }) => date.format(new Date(`${row.original.issue_date}T00:00:00Z`)),
+      },
+      {
+        id: 'buyer',
+        header: t('issued.colBuyer'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <>
+            <span className={styles.strong}>{row.original.buyer_name}</span>
+            <span className={styles.muted}>
+              NIP {row.original.buyer_tax_number} · #{row.original.order_id}
+            </span>
+          </>
+        ),
+      },
+      {
+        id: 'gross',
+        header: t('issued.colGross'),
+        meta: t('issued.colGross'),
+        cell: ({ row }) => (
+          <span className={styles.number}>
+            {row.original.kind === 'CORRECTION' ? '−' : ''}
+            {formatMoney(row.original.gross, i18n.language)}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: t('issued.colActions'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <div className={styles.actions}>
+            <a
+              className={styles.link}
+              href={pdfUrl(row.original.id)}
+              download
+              aria-label={t('issued.pdfFor', { number: row.original.number })}
+            >
+              PDF
+            </a>
+            {row.original.kind === 'INVOICE' && (
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={t('issued.correctFor', { number: row.original.number })}
+                onClick={() => setCorrecting(row.original)}
+              >
+                {t('issued.correct')}
+              </Button>
+            )}
+          </div>
+        ),
+      },
+    ],
+    [t, date, i18n.language],
+  );
+
+  return (
+    <>
+      <ConsolePageHeader title={t('title')} lead={t('issued.lead')} />
+      <InvoiceTabs />
+      <CorrectDialog invoice={correcting} onClose={() => setCorrecting(null)} />
+      <div className={uiStyles.filters} role="search" aria-label={t('issued.filters')}>
+        <TextField
+          label={t('issued.search')}
+          placeholder={t('issued.searchHint')}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <SelectField
+          label={t('issued.colKind')}
+          value={state.filters.kind}
+          onChange={(e) => state.setFilter('kind', e.target.value)}
+        >
+          <option value="">{t('issued.any')}</option>
+          {INVOICE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kinds.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('issued.from')}
+          type="date"
+          value={state.filters.from}
+          onChange={(e) => state.setFilter('from', e.target.value)}
+        />
+        <TextField
+          label={t('issued.to')}
+          type="date"
+          value={state.filters.to}
+          onChange={(e) => state.setFilter('to', e.target.value)}
+        />
+      </div>
+      {list.isError ? (
+        <DataLoadError />
+      ) : (
+        <DataTable
+          columns={columns}
+          data={list.data?.data ?? []}
+          page={list.data?.meta}
+          sort={state.sort}
+          dir={state.dir}
+          onSort={state.setSort}
+          onPage={state.setPage}
+          loading={list.isFetching}
+          rowKey={(r) => r.id}
+          labels={{
+            caption: t('issued.caption'),
+            empty: t('issued.empty'),
+            previous: t('console:table.previous'),
+            next: t('console:table.next'),
+            pageOf: (page, last, total) => t('console:table.pageOf', { page, last, total }),
+            sortBy: (column) => t('console:table.sortBy', { column }),
+          }}
+        />
+      )}
+    </>
+  );
+}

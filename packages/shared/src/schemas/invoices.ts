@@ -1,0 +1,143 @@
+/** VAT invoices (docs/invoices.md): the console's queue and list, the correction, the member's list. */
+import { z } from 'zod';
+import { plnToGrosze } from '../money';
+import { pageQuery } from './common';
+
+export const PAGE_SIZE_INVOICES = 20;
+export const INVOICE_KINDS = ['INVOICE', 'CORRECTION'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_REQUEST_SORTS = ['paid_at', 'order_id', 'total'] as const;
+export const INVOICE_SORTS = ['issue_date', 'number', 'gross'] as const;
+export const INVOICE_SEARCH_MAX = 100;
+export const CORRECTION_REASON_MAX = 200;
+
+/** Bracket notation (`where[search]=…`) as Fastify's parser leaves it, or already nested. */
+const whereOf = (q: Record<string, unknown>, key: string) => {
+  const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
+  const value = nested[key] ?? q[`where[${key}]`];
+  return Array.isArray(value) ? value[0] : value;
+};
+const blankIsNone = (v: unknown) => (v === '' || v === undefined ? undefined : v);
+const sortOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).default(fallback));
+const direction = z.preprocess(
+  blankIsNone,
+  z.enum(['asc', 'desc'], { error: 'validation.invalidChoice' }).default('desc'),
+);
+const search = z.preprocess(
+  blankIsNone,
+  z.string().trim().max(INVOICE_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
+);
+const isoDate = () =>
+  z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
+      .optional(),
+  );
+
+/** The queue: paid orders that asked for an invoice and have none yet. */
+export const ZInvoiceRequestsQuery = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const q = raw as Record<string, unknown>;
+    return { page: q.page, sort: q.sort, dir: q.dir, search: whereOf(q, 'search') };
+  },
+  z.object({
+    page: pageQuery,
+    sort: sortOf(INVOICE_REQUEST_SORTS, 'paid_at'),
+    dir: direction,
+    /** The company's name, its NIP, the member's e-mail or the order's number. */
+    search,
+  }),
+);
+export type TInvoiceRequestsQuery = z.output<typeof ZInvoiceRequestsQuery>;
+
+export const ZInvoicesQuery = z
+  .preprocess(
+    (raw) => {
+      if (!raw || typeof raw !== 'object') return raw;
+      const q = raw as Record<string, unknown>;
+      return {
+        page: q.page,
+        sort: q.sort,
+        dir: q.dir,
+        search: whereOf(q, 'search'),
+        kind: whereOf(q, 'kind'),
+        from: whereOf(q, 'from'),
+        to: whereOf(q, 'to'),
+      };
+    },
+    z.object({
+      page: pageQuery,
+      sort: sortOf(INVOICE_SORTS, 'issue_date'),
+      dir: direction,
+      /** The number, the buyer's name or NIP, or the order's number. */
+      search,
+      kind: z.preprocess(
+        blankIsNone,
+        z.enum(INVOICE_KINDS, { error: 'validation.invalidChoice' }).optional(),
+      ),
+      /** Issue dates, both included. */
+      from: isoDate(),
+      to: isoDate(),
+    }),
+  )
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.dateRange', path: ['to'] });
+export type TInvoicesQuery = z.output<typeof ZInvoicesQuery>;
+
+export const ZInvoiceRequest = z.strictObject({
+  order_id: z.number().int(),
+  paid_at: z.string(),
+  /** PLN. */
+  total: z.number(),
+  member_name: z.string(),
+  member_email: z.string().nullable(),
+  company_name: z.string(),
+  tax_number: z.string(),
+});
+export type TInvoiceRequest = z.infer<typeof ZInvoiceRequest>;
+
+export const ZInvoiceSummary = z.strictObject({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string(),
+  /** The number of the invoice a correction corrects. */
+  corrects_number: z.string().nullable(),
+  issue_date: z.string(),
+  sale_date: z.string(),
+  /** PLN: the invoice's total, or what a correction takes back. */
+  gross: z.number(),
+  buyer_name: z.string(),
+  buyer_tax_number: z.string(),
+});
+export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
+
+/** What the member sees of an order's invoices (shopping history). */
+export const ZMemberInvoice = z.strictObject({
+  id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string(),
+  issue_date: z.string(),
+  gross: z.number(),
+});
+export type TMemberInvoice = z.infer<typeof ZMemberInvoice>;
+
+/** A correcting invoice for part (or all) of what was paid: a refund. */
+export const ZCorrectInvoice = z.object({
+  /** PLN with at most two decimals, above zero. */
+  amount: z
+    .number({ error: 'validation.wrongValue' })
+    .min(0.01, { error: 'validation.min' })
+    .max(10_000_000, { error: 'validation.max' })
+    .refine((v) => Math.abs(plnToGrosze(v) / 100 - v) < 1e-9, { error: 'validation.wrongValue' }),
+  reason: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .max(CORRECTION_REASON_MAX, { error: 'validation.tooLong' })
+    .optional(),
+});
+export type TCorrectInvoice = z.infer<typeof ZCorrectInvoice>;
