@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'SOLD_OUT',
   'STAFF_SELF',
   'INVITATION_ACCEPTED',
+  /** A resend of a mail that has not failed (docs/mail.md). */
+  'MAIL_NOT_FAILED',
   // Payments
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',

@@ -7,6 +7,7 @@ import { bonusMessages } from '../modules/bonus/messages';
 import { dealersMessages } from '../modules/dealers/messages';
 import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
+import { mailMessages } from '../modules/mail/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { staffMessages } from '../modules/staff/messages';
@@ -27,6 +28,7 @@ const catalogues = {
   dealers: dealersMessages,
   bonus: bonusMessages,
   staff: staffMessages,
+  mail: mailMessages,
   upload: uploadMessages,
 } as const;
 

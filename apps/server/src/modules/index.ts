@@ -14,6 +14,7 @@ import { contentRoutes } from './content/routes';
 import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
+import { mailRoutes } from './mail/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
@@ -43,4 +44,5 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   referenceRoutes,
   staffRoutes,
+  mailRoutes,
 ];
