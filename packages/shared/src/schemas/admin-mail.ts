@@ -48,7 +48,10 @@ export const ZMailListQuery = z
       blankIsNone,
       z.enum(MAIL_SORTS, { error: 'validation.wrongValue' }).default('created_at'),
     ),
-    dir: z.preprocess(blankIsNone, z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc')),
+    dir: z.preprocess(
+      blankIsNone,
+      z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
+    ),
     /** The recipient's address or a part of it. */
     q: z.preprocess(
       blankIsNone,

@@ -32,7 +32,12 @@ export async function notifyWaitingList(
     const name = lang === 'en' ? product.nameEn : product.namePl;
     const categoryName = lang === 'en' ? category.nameEn : category.namePl;
     const url = `${publicUrl}/panel/experiences/${categorySlug(categoryName)}/${product.id}-${productSlug(name)}`;
-    await mailer.queue(tx, { template: 'waiting-list', to: member.email, language: lang, data: { name, url } });
+    await mailer.queue(tx, {
+      template: 'waiting-list',
+      to: member.email,
+      language: lang,
+      data: { name, url },
+    });
     await tx
       .update(productNotifications)
       .set({ notifiedAt: new Date() })

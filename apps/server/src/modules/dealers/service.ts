@@ -42,13 +42,9 @@ export const registerUrl = (publicUrl: string, token: string) =>
 
 const langOf = (code: string): LanguageCode => (code === 'en' ? 'en' : 'pl');
 /** Queues one of the registration mails in the member's language. */
-async function queueMail<T extends 'dealer-invitation' | 'activation-link' | 'agreements-accepted' | 'welcome'>(
-  db: Tx,
-  ctx: DealersContext,
-  to: { email: string; languageCode: string },
-  template: T,
-  data: MailData[T],
-) {
+async function queueMail<
+  T extends 'dealer-invitation' | 'activation-link' | 'agreements-accepted' | 'welcome',
+>(db: Tx, ctx: DealersContext, to: { email: string; languageCode: string }, template: T, data: MailData[T]) {
   await ctx.mailer.queue(db, { template, to: to.email, language: langOf(to.languageCode), data });
 }
 

@@ -85,9 +85,9 @@ describe('mail templates (MJML, both languages)', () => {
   });
 
   it('refuses a link that is not http(s)', async () => {
-    await expect(renderMail('reset-password', 'pl', { link: 'javascript:alert(1)', minutes: 5 })).rejects.toThrow(
-      /not http/,
-    );
+    await expect(
+      renderMail('reset-password', 'pl', { link: 'javascript:alert(1)', minutes: 5 }),
+    ).rejects.toThrow(/not http/);
   });
 
   it('the booking confirmation carries an .ics: one VEVENT per date, UTC times, stable UIDs, folded lines', async () => {
@@ -103,7 +103,10 @@ describe('mail templates (MJML, both languages)', () => {
     expect(ics!.content).toContain('DTSTART;VALUE=DATE:20260602');
     const calendar = new ICAL.Component(ICAL.parse(ics!.content));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    expect(events.map((e) => e.uid)).toEqual(['order-42-line-7@club.example.com', 'order-42-line-8@club.example.com']);
+    expect(events.map((e) => e.uid)).toEqual([
+      'order-42-line-7@club.example.com',
+      'order-42-line-8@club.example.com',
+    ]);
     expect(events[0]!.summary).toBe(SAMPLES['order-paid'].events[0]!.summary);
     expect(events[0]!.location).toBe('Tor Poznań, ul. Wyścigowa 1');
     expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2026-05-01T08:00:00.000Z');
@@ -111,5 +114,7 @@ describe('mail templates (MJML, both languages)', () => {
     // Without dated lines, no file.
     const none = await renderMail('order-paid', 'pl', { ...SAMPLES['order-paid'], events: [] });
     expect(none.attachments).toEqual([]);
+    expect(none.text).not.toContain('.ics');
+    expect(mail.text).toContain('an .ics file');
   });
 });

@@ -106,13 +106,11 @@ function compiledHtml(name: MailTemplateName, lang: LanguageCode): Promise<strin
   const key = `${name}:${lang}`;
   let html = compiled.get(key);
   if (!html) {
-    html = Promise.resolve(mjml2html(documentMjml(name, lang), { validationLevel: 'strict' })).then(
-      (out) => {
-        if (out.errors.length > 0)
-          throw new Error(`MJML of ${key}: ${out.errors.map((e) => e.formattedMessage).join('; ')}`);
-        return out.html;
-      },
-    );
+    html = Promise.resolve(mjml2html(documentMjml(name, lang), { validationLevel: 'strict' })).then((out) => {
+      if (out.errors.length > 0)
+        throw new Error(`MJML of ${key}: ${out.errors.map((e) => e.formattedMessage).join('; ')}`);
+      return out.html;
+    });
     html.catch(() => compiled.delete(key));
     compiled.set(key, html);
   }
@@ -135,7 +133,7 @@ function fill(
   template: string,
   slots: Record<string, string>,
   raw: Record<string, string>,
-  escape: (v: string) => string,
+  encode: (v: string) => string,
 ): string {
   return template.replace(SLOT, (_m, rawName: string | undefined, name: string | undefined) => {
     if (rawName) {
@@ -145,7 +143,7 @@ function fill(
     }
     const value = slots[name!];
     if (value === undefined) throw new Error(`mail: no value for {{${name}}}`);
-    return escape(value);
+    return encode(value);
   });
 }
 
@@ -172,7 +170,7 @@ function textPart(
     else parts.push(lines.map((l) => `• ${l.name}\n  ${l.meta}`).join('\n'));
   }
   parts.push(SIGNATURE[lang], `Excellence Club · ${FOOTER[lang].why}`);
-  return `${parts.join('\n\n')}\n`;
+  return `${parts.filter((p) => p.trim() !== '').join('\n\n')}\n`;
 }
 
 /**

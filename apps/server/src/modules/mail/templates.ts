@@ -88,7 +88,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: zmiana hasła',
         preheader: 'Link do ustawienia nowego hasła',
         heading: 'Zmiana hasła',
-        intro: 'Otrzymaliśmy prośbę o zmianę hasła do panelu Excellence Club. Aby ustawić nowe hasło, otwórz link.',
+        intro:
+          'Otrzymaliśmy prośbę o zmianę hasła do panelu Excellence Club. Aby ustawić nowe hasło, otwórz link.',
         cta: 'Ustaw nowe hasło',
         validity: 'Link jest ważny {{minutes}} minut i działa jeden raz.',
         ignore: 'Jeśli to nie Ty, zignoruj tę wiadomość: hasło się nie zmieni.',
@@ -97,7 +98,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: reset your password',
         preheader: 'A link to set a new password',
         heading: 'Reset your password',
-        intro: 'We received a request to reset your Excellence Club panel password. Open this link to set a new one.',
+        intro:
+          'We received a request to reset your Excellence Club panel password. Open this link to set a new one.',
         cta: 'Set a new password',
         validity: 'The link is valid for {{minutes}} minutes and works once.',
         ignore: 'If it was not you, ignore this message: your password stays as it is.',
@@ -112,7 +114,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: zaproszenie do klubu',
         preheader: '{{dealer}} zaprasza do Excellence Club',
         heading: 'Zaproszenie do klubu',
-        intro: '{{dealer}} zaprasza Pana/Panią do Excellence Club. Aby dołączyć, zapoznaj się z regulaminem i zaznacz zgody.',
+        intro:
+          '{{dealer}} zaprasza Pana/Panią do Excellence Club. Aby dołączyć, zapoznaj się z regulaminem i zaznacz zgody.',
         cta: 'Przejdź do zgód',
         validity: 'Link jest ważny {{days}} dni.',
       },
@@ -120,7 +123,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: your invitation',
         preheader: '{{dealer}} invites you to the Excellence Club',
         heading: 'Your invitation',
-        intro: '{{dealer}} invites you to the Excellence Club. To join, read the rules and tick the consents.',
+        intro:
+          '{{dealer}} invites you to the Excellence Club. To join, read the rules and tick the consents.',
         cta: 'Read and accept',
         validity: 'The link is valid for {{days}} days.',
       },
@@ -244,7 +248,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: {{name}} – są wolne miejsca',
         preheader: 'Wydarzenie, o które pytano, jest dostępne',
         heading: 'Są wolne miejsca',
-        intro: 'Prosili Państwo o powiadomienie: wydarzenie „{{name}}” jest dostępne w panelu Excellence Club.',
+        intro:
+          'Prosili Państwo o powiadomienie: wydarzenie „{{name}}” jest dostępne w panelu Excellence Club.',
         cta: 'Zobacz wydarzenie',
         hurry: 'Liczba miejsc jest ograniczona.',
       },
@@ -275,7 +280,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         intro: 'Dziękujemy: zamówienie nr {{id}} na kwotę {{total}} zostało opłacone.',
         totalLabel: 'Razem',
         cta: 'Historia zamówień',
-        calendar: 'W załączniku znajdziesz terminy do dodania do kalendarza (plik .ics).',
+        calendar: '{{calendarNote}}',
+        calendarNote: 'W załączniku znajdziesz terminy do dodania do kalendarza (plik .ics).',
         seats: 'Miejsca: {{count}}',
       },
       en: {
@@ -285,11 +291,18 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         intro: 'Thank you: order no. {{id}} of {{total}} has been paid.',
         totalLabel: 'Total',
         cta: 'Shopping history',
-        calendar: 'The dates are attached for your calendar (an .ics file).',
+        calendar: '{{calendarNote}}',
+        calendarNote: 'The dates are attached for your calendar (an .ics file).',
         seats: 'Seats: {{count}}',
       },
     },
-    slots: (d) => ({ id: String(d.orderId), total: d.total, url: d.url }),
+    slots: (d, lang) => ({
+      id: String(d.orderId),
+      total: d.total,
+      url: d.url,
+      // The calendar file's note only when there is a file.
+      calendarNote: d.events.length > 0 ? TEMPLATES['order-paid'].copy[lang].calendarNote! : '',
+    }),
     lines: (d, lang) =>
       d.lines.map((line) => ({
         name: line.name,
@@ -318,7 +331,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: zamówienie nr {{id}} anulowane',
         preheader: 'Zamówienie nr {{id}} zostało anulowane',
         heading: 'Zamówienie anulowane',
-        intro: 'Zamówienie nr {{id}} nie zostało opłacone i zostało anulowane, a zarezerwowane miejsca zwolnione.',
+        intro:
+          'Zamówienie nr {{id}} nie zostało opłacone i zostało anulowane, a zarezerwowane miejsca zwolnione.',
         cta: 'Historia zamówień',
       },
       en: {
@@ -338,10 +352,12 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: 'Excellence Club: zaproszenie do konsoli zespołu',
         preheader: 'Zaproszenie do konsoli zespołu (rola: {{role}})',
         heading: 'Dzień dobry {{name}}',
-        intro: 'Zapraszamy do konsoli zespołu Excellence Club (rola: {{role}}). Aby ustawić hasło, otwórz link.',
+        intro:
+          'Zapraszamy do konsoli zespołu Excellence Club (rola: {{role}}). Aby ustawić hasło, otwórz link.',
         cta: 'Ustaw hasło',
         validity: 'Link jest ważny {{days}} dni.',
-        factor: 'Po ustawieniu hasła połączysz konto z aplikacją uwierzytelniającą (np. Google Authenticator).',
+        factor:
+          'Po ustawieniu hasła połączysz konto z aplikacją uwierzytelniającą (np. Google Authenticator).',
         roleOPERATOR: 'operator',
         roleADMIN: 'administrator',
       },
@@ -349,10 +365,12 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         subject: "Excellence Club: your invitation to the staff's console",
         preheader: "Your invitation to the staff's console (role: {{role}})",
         heading: 'Hello {{name}}',
-        intro: "You are invited to the Excellence Club staff's console (role: {{role}}). Open this link to set your password.",
+        intro:
+          "You are invited to the Excellence Club staff's console (role: {{role}}). Open this link to set your password.",
         cta: 'Set your password',
         validity: 'The link is valid for {{days}} days.',
-        factor: 'After the password you will link your account to an authenticator app (e.g. Google Authenticator).',
+        factor:
+          'After the password you will link your account to an authenticator app (e.g. Google Authenticator).',
         roleOPERATOR: 'operator',
         roleADMIN: 'administrator',
       },
