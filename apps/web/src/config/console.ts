@@ -27,15 +27,19 @@ export const consolePaths = {
   contentAbout: `${CONSOLE_BASE}/content/about`,
   contentPartners: `${CONSOLE_BASE}/content/partners`,
   contentContact: `${CONSOLE_BASE}/content/contact`,
+  /** The outbox: every mail the club sent or is sending; one mail at `consoleMailPath(id)`. */
+  mail: `${CONSOLE_BASE}/mail`,
+  mailItem: `${CONSOLE_BASE}/mail/:id`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
+export const consoleMailPath = (id: number) => `${CONSOLE_BASE}/mail/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';
 
 /** The side navigation's icons (app/console/console-icons.tsx). */
-export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log';
+export type ConsoleIcon = 'home' | 'calendar' | 'photo' | 'gallery' | 'page' | 'users' | 'log' | 'mail';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -53,6 +57,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
+  { to: consolePaths.mail, label: 'console-mail:nav', icon: 'mail', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

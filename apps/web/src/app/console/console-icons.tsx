@@ -50,6 +50,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </>
   ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="1.5" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />
