@@ -52,7 +52,15 @@ const isPermanent = (error: unknown) => {
 };
 
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // Short timeouts: a resend waits for the answer, and a dead server must not hold a sweep for minutes.
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
 
   /** Rows waiting for an attempt (not one this flush already made, which waits for the next sweep). */
   async function claim(db: Tx, started: Date, ids?: number[]) {
