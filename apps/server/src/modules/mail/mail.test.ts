@@ -222,6 +222,36 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
       expect(user.id).toBeGreaterThan(0);
     });
 
+    it('flushes racing in parallel (two mailers, as two processes) send every mail exactly once', async () => {
+      const { createMailer } = await import('./mailer');
+      const smtpUrl = t.app.config.SMTP_URL!;
+      const one = createMailer({ smtpUrl, from: 'club@example.com', log: t.app.log });
+      const two = createMailer({ smtpUrl, from: 'club@example.com', log: t.app.log });
+      const tag = randomToken(6)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
+      const to = Array.from({ length: 12 }, (_, i) => `race-${i}-${tag}@example.com`);
+      await t.app.db.transaction(async (tx) => {
+        for (const address of to)
+          await one.queue(tx, {
+            template: 'order-cancelled',
+            to: address,
+            language: 'pl',
+            data: { orderId: 1, url: 'https://club.example.com/h' },
+          });
+      });
+      await Promise.all([one.flush(t.app.db), two.flush(t.app.db), one.flush(t.app.db), two.flush(t.app.db)]);
+      for (const address of to) {
+        await arrivedFor(address);
+        const [row] = await rowsTo(address);
+        expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+      }
+      // Nothing arrives twice, even a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const address of to)
+        expect(received.filter((m) => JSON.stringify(m.to).includes(address))).toHaveLength(1);
+    });
+
     it('a transient failure (server unreachable) stays queued and counts its attempts until the last one', async () => {
       const { createMailer } = await import('./mailer');
       const dead = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'club@example.com', log: t.app.log });
