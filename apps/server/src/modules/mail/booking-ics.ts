@@ -7,7 +7,11 @@ import type { MailBookingEvent } from './templates';
  * in UTC, whole days as DATE values; ical-generator escapes the texts and folds the lines at 75
  * octets. METHOD:PUBLISH: the member adds the dates to a calendar, nobody is invited.
  */
-export function bookingCalendar(events: MailBookingEvent[], lang: LanguageCode): string {
+export function bookingCalendar(
+  events: MailBookingEvent[],
+  lang: LanguageCode,
+  seatsText: (count: number) => string,
+): string {
   const calendar = ical({
     name: 'Excellence Club',
     method: ICalCalendarMethod.PUBLISH,
@@ -21,7 +25,7 @@ export function bookingCalendar(events: MailBookingEvent[], lang: LanguageCode):
       allDay: e.allDay,
       summary: e.summary,
       location: e.location,
-      description: e.description,
+      description: [seatsText(e.seats), e.url].filter(Boolean).join('\n'),
       url: e.url,
     });
   }

@@ -149,6 +149,7 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
       const [event] = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
       expect(event!.summary).toBe('Track day <Poznań> & "friends"');
       expect(event!.location).toBe('Tor Poznań');
+      expect(event!.description).toBe(`Seats: 2\n${publicUrl}/panel/account/shopping-history`);
       expect(event!.uid).toMatch(new RegExp(`^order-${orderId}-line-\\d+@${new URL(publicUrl).hostname}$`));
       const start = event!.startDate.toJSDate();
       const wall = new Intl.DateTimeFormat('en-GB', {

@@ -27,7 +27,7 @@ const SAMPLES: { [T in MailTemplateName]: MailData[T] } = {
         uid: 'order-42-line-7@club.example.com',
         summary: `Tor; jazda, "pokazowa" ${'ż'.repeat(60)}`,
         location: 'Tor Poznań, ul. Wyścigowa 1',
-        description: 'Miejsca: 2\nhttps://club.example.com/panel/account/shopping-history',
+        seats: 2,
         url: LINK,
         start: new Date('2026-05-01T08:00:00Z'),
         end: new Date('2026-05-01T11:00:00Z'),
@@ -37,7 +37,7 @@ const SAMPLES: { [T in MailTemplateName]: MailData[T] } = {
         uid: 'order-42-line-8@club.example.com',
         summary: 'Gala',
         location: null,
-        description: 'Miejsca: 1',
+        seats: 1,
         url: null,
         start: new Date('2026-06-02T00:00:00Z'),
         end: new Date('2026-06-03T00:00:00Z'),
@@ -109,6 +109,8 @@ describe('mail templates (MJML, both languages)', () => {
     ]);
     expect(events[0]!.summary).toBe(SAMPLES['order-paid'].events[0]!.summary);
     expect(events[0]!.location).toBe('Tor Poznań, ul. Wyścigowa 1');
+    expect(events[0]!.description).toBe(`Seats: 2\n${LINK}`);
+    expect(events[1]!.description).toBe('Seats: 1');
     expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2026-05-01T08:00:00.000Z');
     expect(events[1]!.startDate.isDate).toBe(true);
     // Without dated lines, no file.

@@ -19,7 +19,8 @@ export type MailBookingEvent = {
   uid: string;
   summary: string;
   location: string | null;
-  description: string;
+  /** Seats booked (the event's description says how many, in the member's language). */
+  seats: number;
   url: string | null;
   start: Date;
   end: Date;
@@ -320,7 +321,9 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
             {
               filename: `booking-${d.orderId}.ics`,
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: bookingCalendar(d.events, lang),
+              content: bookingCalendar(d.events, lang, (count) =>
+                TEMPLATES['order-paid'].copy[lang].seats!.replace('{{count}}', String(count)),
+              ),
             },
           ],
   },

@@ -27,7 +27,6 @@ export async function bookingMailData(
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const host = new URL(opts.publicUrl).hostname;
-  const seats = (count: number) => (lang === 'en' ? `Seats: ${count}` : `Miejsca: ${count}`);
   const events: MailData['order-paid']['events'] = [];
   for (const { line, product: p } of rows) {
     const startDate = p?.startDate ?? line.productStartDate;
@@ -49,7 +48,7 @@ export async function bookingMailData(
       uid: `order-${order.id}-line-${line.id}@${host}`,
       summary: name,
       location: p ? (lang === 'en' ? p.placeEn : p.placePl) || null : null,
-      description: `${seats(line.quantity)}\n${opts.historyUrl}`,
+      seats: line.quantity,
       url: opts.historyUrl,
       start,
       end,
