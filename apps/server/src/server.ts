@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedOnStart } from './db/seed/on-start';
+import { warmMailTemplates } from './modules/mail/render';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -34,6 +35,8 @@ async function main() {
     await database.close();
   });
 
+  // Every mail template compiled (MJML) before the first request, so no mail waits for it.
+  await warmMailTemplates();
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'INVOICE_NOT_REQUESTED',
   'INVOICE_EXISTS',
   'INVOICE_MISSING',
+  /** A resend of a mail that has not failed (docs/mail.md). */
+  'MAIL_NOT_FAILED',
   // Payments
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',

@@ -8,6 +8,7 @@ import { dealersMessages } from '../modules/dealers/messages';
 import { catalogMessages } from '../modules/catalog/messages';
 import { contentMessages } from '../modules/content/messages';
 import { invoicesMessages } from '../modules/invoices/messages';
+import { mailMessages } from '../modules/mail/messages';
 import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { salesDeskMessages } from '../modules/sales-desk/messages';
@@ -31,6 +32,7 @@ const catalogues = {
   staff: staffMessages,
   desk: salesDeskMessages,
   invoices: invoicesMessages,
+  mail: mailMessages,
   upload: uploadMessages,
 } as const;
 

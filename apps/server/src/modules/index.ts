@@ -15,6 +15,7 @@ import { galleryAdminRoutes } from './gallery/admin-routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes } from './health/routes';
 import { invoicesRoutes } from './invoices/routes';
+import { mailRoutes } from './mail/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
@@ -47,4 +48,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffRoutes,
   salesDeskRoutes,
   invoicesRoutes,
+  mailRoutes,
 ];

@@ -312,6 +312,11 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   }),
   'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
   'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
+  // The outbox (modules/mail/routes.ts): every staff member. The world's mail is queued, not failed,
+  // so a resend is refused (409) after the role check and nothing is sent.
+  'GET /panel/api/v1/admin/mail/items': () => ({ url: '?state=queued&sort=to&dir=asc', expect: staff(200) }),
+  'GET /panel/api/v1/admin/mail/items/:id': (w) => ({ url: String(w.ids.mail), expect: staff(200) }),
+  'POST /panel/api/v1/admin/mail/items/:id/resend': (w) => ({ url: String(w.ids.mail), expect: staff(409) }),
 
   // Outside the API.
   'GET /panel/media/*': (w) => ({

@@ -54,6 +54,8 @@ export type World = {
     staffColleague: number;
     /** A staff colleague invited, who has not set a password yet. */
     invitedColleague: number;
+    /** A queued mail of the outbox (the console reads it; a resend is refused: it has not failed). */
+    mail: number;
   };
   calendarToken: string;
   mediaFile: string;
@@ -240,6 +242,15 @@ export async function createWorld(): Promise<World> {
     .values({ email: uniqueEmail('invited'), type: 'OPERATOR', name: 'Ina', surname: 'Invited' })
     .returning({ id: users.id });
 
+  const mail = await db.transaction((tx) =>
+    t.app.mailer.queue(tx, {
+      template: 'order-cancelled',
+      to: uniqueEmail('outbox'),
+      language: 'pl',
+      data: { orderId: order, url: `${t.app.config.PUBLIC_URL}/panel/account/shopping-history` },
+    }),
+  );
+
   const fresh = async (actor: Actor, kind: 'session' | 'user'): Promise<Client> => {
     if (actor === 'anonymous') return new Client(t.app);
     const type = typeOf[actor];
@@ -264,6 +275,7 @@ export async function createWorld(): Promise<World> {
       languagePl: pl!.id,
       staffColleague: colleague.id,
       invitedColleague: invited!.id,
+      mail,
     },
     calendarToken: customerRow!.token!,
     mediaFile: firstMediaFile(),

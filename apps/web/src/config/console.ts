@@ -35,11 +35,15 @@ export const consolePaths = {
   /** VAT invoices: the queue of requests, then the issued invoices and corrections. */
   invoices: `${CONSOLE_BASE}/invoices`,
   invoicesIssued: `${CONSOLE_BASE}/invoices/issued`,
+  /** The outbox: every mail the club sent or is sending; one mail at `consoleMailPath(id)`. */
+  mail: `${CONSOLE_BASE}/mail`,
+  mailItem: `${CONSOLE_BASE}/mail/:id`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
 export const consoleOrderPath = (id: number) => `${CONSOLE_BASE}/orders/${id}`;
 export const consoleSeatPath = (id: number) => `${CONSOLE_BASE}/seats/${id}`;
+export const consoleMailPath = (id: number) => `${CONSOLE_BASE}/mail/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';
@@ -55,7 +59,8 @@ export type ConsoleIcon =
   | 'log'
   | 'receipt'
   | 'seat'
-  | 'invoice';
+  | 'invoice'
+  | 'mail';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -76,6 +81,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
+  { to: consolePaths.mail, label: 'console-mail:nav', icon: 'mail', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

@@ -57,6 +57,18 @@ export const testingContract = {
     query: z.object({ to: z.string() }),
     responses: { 200: ok(z.array(ZOutboxMail)) },
   }),
+  failedMail: defineEndpoint({
+    method: 'POST',
+    path: '/test/mail/failed',
+    summary: 'Tests only: a mail (waiting-list template) whose delivery failed, for the outbox to resend',
+    access: 'public',
+    body: z.object({
+      to: z.string().email(),
+      language: z.enum(LANGUAGES).default('pl'),
+      name: z.string().min(1).max(200),
+    }),
+    responses: { 200: ok(object({ id: z.number().int() })) },
+  }),
   createDiscountCode: defineEndpoint({
     method: 'POST',
     path: '/test/discount-codes',

@@ -108,6 +108,14 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /** Every mail the panel sends; with no SMTP_URL this table is the mailbox. */
+/** A file sent with a mail (the booking's .ics), kept with it so that a resend sends the same mail. */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/**
+ * Every mail the club sends (docs/mail.md): written in the transaction of the change that caused it,
+ * delivered after commit. `status`: QUEUED (waiting or retrying), SENDING (claimed by one process),
+ * SENT, FAILED (refused for good, or out of attempts; staff may resend it).
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -117,11 +125,20 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     template: text('template').notNull(),
+    language: text('language').notNull().default('pl'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    status: text('status').notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('outbox_to_idx').on(t.to)],
+  (t) => [
+    index('outbox_to_idx').on(t.to),
+    index('outbox_status_idx').on(t.status, t.id),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** A staff member's one-time recovery codes (shown once at enrolment, stored hashed). */

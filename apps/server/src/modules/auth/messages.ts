@@ -7,11 +7,6 @@ export const authMessages = {
     challengeInvalid: 'Logowanie wygasło. Zaloguj się ponownie e-mailem i hasłem.',
     codeInvalid: 'Kod jest nieprawidłowy lub został już użyty. Wpisz aktualny kod z aplikacji.',
     enrolmentNotStarted: 'Najpierw zeskanuj kod QR, a potem wpisz kod z aplikacji.',
-    mail: {
-      resetSubject: 'Excellence Club: zmiana hasła',
-      resetText:
-        'Dzień dobry,\n\notrzymaliśmy prośbę o zmianę hasła do panelu Excellence Club. Aby ustawić nowe hasło, otwórz link (ważny {{minutes}} minut):\n\n{{link}}\n\nJeśli to nie Ty, zignoruj tę wiadomość.\n\nExcellence Club',
-    },
   },
   en: {
     invalidCredentials: 'Incorrect e-mail or password.',
@@ -21,10 +16,5 @@ export const authMessages = {
     challengeInvalid: 'Your sign-in has expired. Sign in again with your e-mail and password.',
     codeInvalid: 'The code is incorrect or was already used. Enter the current code from your app.',
     enrolmentNotStarted: 'Scan the QR code first, then enter the code from your app.',
-    mail: {
-      resetSubject: 'Excellence Club: reset your password',
-      resetText:
-        'Hello,\n\nwe received a request to reset your Excellence Club panel password. Open this link to set a new one (valid for {{minutes}} minutes):\n\n{{link}}\n\nIf it was not you, ignore this message.\n\nExcellence Club',
-    },
   },
 };

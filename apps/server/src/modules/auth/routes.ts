@@ -2,7 +2,6 @@ import { isStaffType, RATE_LIMITS, SESSION_TTL_MS } from '@club/shared';
 import { authContract as contract } from '@club/shared/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
-import { translate } from '../../i18n';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceLimits } from '../../lib/rate-limit';
@@ -146,10 +145,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = await issueUserToken(tx, user.id, 'RESET_PASSWORD', RESET_TOKEN_TTL_MS);
       const link = `${app.config.PUBLIC_URL}/panel/reset-password?token=${encodeURIComponent(token)}`;
       await app.mailer.queue(tx, {
-        to: user.email,
         template: 'reset-password',
-        subject: translate(lang, 'auth.mail.resetSubject'),
-        text: translate(lang, 'auth.mail.resetText', { link, minutes: RESET_TOKEN_TTL_MS / 60000 }),
+        to: user.email,
+        language: lang,
+        data: { link, minutes: RESET_TOKEN_TTL_MS / 60000 },
       });
     });
     await app.mailer.flush(app.db);

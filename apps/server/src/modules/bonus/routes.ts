@@ -2,7 +2,6 @@ import { bonusContract as contract } from '@club/shared/contract/bonus';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bonusSignups, taxOffices, users } from '../../db/schema';
-import { translate } from '../../i18n';
 import { conflict, invalidField } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
@@ -70,15 +69,10 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(users.id, auth.user.id));
         const lang = request.lang;
         await app.mailer.queue(tx, {
-          to: auth.user.email,
           template: 'bonus-joined',
-          subject: translate(lang, 'bonus.mail.joinedSubject'),
-          text: translate(lang, 'bonus.mail.joinedText', {
-            form: form.taxation_form,
-            office: form.tax_office
-              ? translate(lang, 'bonus.mail.officeLine', { office: form.tax_office })
-              : '',
-          }),
+          to: auth.user.email,
+          language: lang,
+          data: { form: form.taxation_form, office: form.tax_office ?? null },
         });
       });
       void app.mailer.flush(app.db);

@@ -2,7 +2,6 @@ import { categorySlug, productSlug } from '@club/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, productNotifications, products, users } from '../../db/schema';
-import { translate } from '../../i18n';
 import type { Mailer } from '../mail/mailer';
 
 /**
@@ -34,10 +33,10 @@ export async function notifyWaitingList(
     const categoryName = lang === 'en' ? category.nameEn : category.namePl;
     const url = `${publicUrl}/panel/experiences/${categorySlug(categoryName)}/${product.id}-${productSlug(name)}`;
     await mailer.queue(tx, {
-      to: member.email,
-      subject: translate(lang, 'catalog.waitingListMailSubject', { name }),
-      text: translate(lang, 'catalog.waitingListMailText', { name, url }),
       template: 'waiting-list',
+      to: member.email,
+      language: lang,
+      data: { name, url },
     });
     await tx
       .update(productNotifications)

@@ -15,14 +15,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, users } from '../../db/schema';
-import { translate } from '../../i18n';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 import { findUserByEmail } from '../auth/repository';
 import type { Mailer } from '../mail/mailer';
-import type { dealersMessages } from './messages';
+import type { MailData } from '../mail/templates';
 import {
   type DealerCustomerRow,
   findDealerCustomer,
@@ -42,26 +41,11 @@ export const registerUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/panel/activate?token=${encodeURIComponent(token)}`;
 
 const langOf = (code: string): LanguageCode => (code === 'en' ? 'en' : 'pl');
-/** The dealers' mails, by the name of their `dealers.mail.<name>Subject` / `<name>Text` messages. */
-type MailName<K> = K extends `${infer Name}Subject` ? Name : never;
-type DealersMail = MailName<keyof typeof dealersMessages.pl.mail>;
-
-/** Queues one of the dealers' mails in the member's language. */
-async function queueMail(
-  db: Tx,
-  ctx: DealersContext,
-  to: { email: string; languageCode: string },
-  template: string,
-  mail: DealersMail,
-  params: Record<string, unknown> = {},
-) {
-  const lang = langOf(to.languageCode);
-  await ctx.mailer.queue(db, {
-    to: to.email,
-    template,
-    subject: translate(lang, `dealers.mail.${mail}Subject`),
-    text: translate(lang, `dealers.mail.${mail}Text`, params),
-  });
+/** Queues one of the registration mails in the member's language. */
+async function queueMail<
+  T extends 'dealer-invitation' | 'activation-link' | 'agreements-accepted' | 'welcome',
+>(db: Tx, ctx: DealersContext, to: { email: string; languageCode: string }, template: T, data: MailData[T]) {
+  await ctx.mailer.queue(db, { template, to: to.email, language: langOf(to.languageCode), data });
 }
 
 const linkInvalid = () => new AppError(404, 'LINK_INVALID', 'dealers.linkInvalid');
@@ -160,7 +144,7 @@ export async function registerNewCustomer(
     contractNumber: input.customer.contract_number,
   });
   const token = await issueUserToken(db, userId, 'AGREEMENTS', LINK_TTL_MS, { shareable: true });
-  await queueMail(db, ctx, { email: input.user.email, languageCode }, 'dealer-invitation', 'invitation', {
+  await queueMail(db, ctx, { email: input.user.email, languageCode }, 'dealer-invitation', {
     dealer: `${dealer.name} ${dealer.surname}`.trim(),
     link: termsUrl(ctx.publicUrl, token),
     days: REGISTRATION_LINK_TTL_DAYS,
@@ -209,7 +193,7 @@ async function sendActivationLink(
   user: { id: number; email: string; languageCode: string },
 ) {
   const token = await issueUserToken(db, user.id, 'ACTIVATE', LINK_TTL_MS, { shareable: true });
-  await queueMail(db, ctx, user, 'activation-link', 'activation', {
+  await queueMail(db, ctx, user, 'activation-link', {
     link: registerUrl(ctx.publicUrl, token),
     days: REGISTRATION_LINK_TTL_DAYS,
   });
@@ -326,7 +310,7 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
   if (next === CUSTOMER_STATUS.WAITING_REGISTRATION) {
     await sendActivationLink(db, ctx, { id: user.id, email, languageCode: user.languageCode });
   } else {
-    await queueMail(db, ctx, { email, languageCode: user.languageCode }, 'agreements-accepted', 'agreements');
+    await queueMail(db, ctx, { email, languageCode: user.languageCode }, 'agreements-accepted', {});
   }
   return { status: next };
 }
@@ -364,7 +348,7 @@ export async function activateAccount(db: Tx, ctx: DealersContext, token: string
     .where(eq(users.id, user.id));
   await db.update(customers).set({ status: CUSTOMER_STATUS.REGISTERED }).where(eq(customers.userId, user.id));
   await useToken(db, live.id);
-  await queueMail(db, ctx, user, 'welcome', 'welcome', {
+  await queueMail(db, ctx, user, 'welcome', {
     card,
     validTo: formatDisplayDate(validTo),
     link: `${ctx.publicUrl}/panel/login`,

@@ -1,49 +1,149 @@
+import type { LanguageCode } from '@club/shared';
+import type { MailTemplateName } from '@club/shared/schemas/admin-mail';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, isNull } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { renderMail } from './render';
+import type { MailData } from './templates';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; template: string };
+/** A mail to queue: which template, for whom, in which language, with the template's typed data. */
+export type MailRequest<T extends MailTemplateName = MailTemplateName> = {
+  template: T;
+  to: string;
+  language: LanguageCode;
+  data: MailData[T];
+};
+
+/** The outbox row's delivery states (db/schema `outbox.status`). */
+export const OUTBOX_STATUS = {
+  QUEUED: 'QUEUED',
+  SENDING: 'SENDING',
+  SENT: 'SENT',
+  FAILED: 'FAILED',
+} as const;
+
+/** Transient failures (the SMTP server unreachable, a 4xx answer) are tried this many times in all. */
+export const MAX_ATTEMPTS = 3;
+/** A mail claimed by a process that died while sending is taken again after this long. */
+const STALE_SENDING_MS = 10 * 60 * 1000;
+const BATCH = 50;
 
 export interface Mailer {
   /**
-   * Records the mail in the outbox inside the caller's transaction, so that a mail exists exactly
-   * when the change that caused it was committed; delivery is attempted after commit by flush().
+   * Renders the mail (template, language, data) and records it in the outbox inside the caller's
+   * transaction, so that a mail exists exactly when the change that caused it was committed;
+   * delivery is attempted after commit by flush().
    */
-  queue(tx: Tx, mail: Mail): Promise<number>;
-  /** Sends queued mails over SMTP (when configured); a failure is logged and kept for a retry. */
-  flush(db: Tx): Promise<void>;
+  queue<T extends MailTemplateName>(tx: Tx, mail: MailRequest<T>): Promise<number>;
+  /**
+   * Sends queued mails over SMTP (when configured), or only the given ones. Each row is claimed
+   * (SKIP LOCKED) before sending, so two processes never send the same mail. A refusal (5xx) or the
+   * last attempt marks the mail FAILED with the error; a transient failure leaves it QUEUED.
+   */
+  flush(db: Tx, opts?: { ids?: number[] }): Promise<void>;
 }
 
+/** An SMTP answer 5xx is final: trying again sends nothing. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500;
+};
+
 export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // Short timeouts: a resend waits for the answer, and a dead server must not hold a sweep for minutes.
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+
+  /** Rows waiting for an attempt (not one this flush already made, which waits for the next sweep). */
+  async function claim(db: Tx, started: Date, ids?: number[]) {
+    const stale = new Date(Date.now() - STALE_SENDING_MS);
+    const waiting: SQL = or(
+      and(
+        eq(outbox.status, OUTBOX_STATUS.QUEUED),
+        or(isNull(outbox.lastAttemptAt), lt(outbox.lastAttemptAt, started)),
+      ),
+      and(eq(outbox.status, OUTBOX_STATUS.SENDING), lt(outbox.lastAttemptAt, stale)),
+    )!;
+    const candidates = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(ids ? and(waiting, inArray(outbox.id, ids)) : waiting)
+      .orderBy(asc(outbox.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ status: OUTBOX_STATUS.SENDING, lastAttemptAt: new Date() })
+      .where(inArray(outbox.id, candidates))
+      .returning();
+  }
+
   return {
     async queue(tx, mail) {
-      const [row] = await tx.insert(outbox).values(mail).returning({ id: outbox.id });
+      const rendered = await renderMail(mail.template, mail.language, mail.data);
+      const [row] = await tx
+        .insert(outbox)
+        .values({
+          to: mail.to,
+          template: mail.template,
+          language: mail.language,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          attachments: rendered.attachments,
+        })
+        .returning({ id: outbox.id });
       opts.log.info({ mailId: row!.id, to: mail.to, template: mail.template }, 'mail queued');
       return row!.id;
     },
-    async flush(db) {
+
+    async flush(db, flushOpts = {}) {
       if (!transport) return;
-      const pending = await db.select().from(outbox).where(isNull(outbox.sentAt)).limit(50);
-      for (const mail of pending) {
-        try {
-          await transport.sendMail({
-            from: opts.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html ?? undefined,
-          });
-          await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, mail.id));
-        } catch (error) {
-          opts.log.warn({ err: error, mailId: mail.id }, 'mail delivery failed');
-          await db
-            .update(outbox)
-            .set({ error: String((error as Error).message) })
-            .where(eq(outbox.id, mail.id));
+      if (flushOpts.ids && flushOpts.ids.length === 0) return;
+      const started = new Date();
+      for (;;) {
+        const batch = await claim(db, started, flushOpts.ids);
+        for (const mail of batch) {
+          const attempts = mail.attempts + 1;
+          try {
+            await transport.sendMail({
+              from: opts.from,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html ?? undefined,
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            });
+            await db
+              .update(outbox)
+              .set({ status: OUTBOX_STATUS.SENT, sentAt: new Date(), error: null, attempts })
+              .where(eq(outbox.id, mail.id));
+          } catch (error) {
+            const final = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+            opts.log.warn({ err: error, mailId: mail.id, attempts, final }, 'mail delivery failed');
+            await db
+              .update(outbox)
+              .set({
+                status: final ? OUTBOX_STATUS.FAILED : OUTBOX_STATUS.QUEUED,
+                error: String((error as Error).message ?? error).slice(0, 2000),
+                attempts,
+              })
+              .where(eq(outbox.id, mail.id));
+          }
         }
+        if (batch.length < BATCH || flushOpts.ids) return;
       }
     },
   };

@@ -1,11 +1,11 @@
-import { formatMoney, groszeToPln, ORDER_EVENT_KIND, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
+import { ORDER_EVENT_KIND, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
-import { translate } from '../../i18n';
 import { clubToday } from '../../lib/club-day';
 import { notifyWaitingList } from '../catalog/notify-waiting-list';
+import { bookingMailData } from './booking-mail';
 import { recordOrderEvent } from './timeline';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -36,25 +36,11 @@ export async function markOrderPaid(tx: Tx, deps: Deps, order: OrderRow): Promis
 export async function mailPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
   const buyer = await buyerOf(tx, order);
   if (!buyer) return;
-  const lines = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
-  const text = lines
-    .map((l) => `• ${l.productName}${l.productStartDate ? ` (${l.productStartDate})` : ''} × ${l.quantity}`)
-    .join('\n');
-  await deps.mailer.queue(tx, {
-    to: buyer.email,
-    template: 'order-paid',
-    subject: translate(buyer.lang, 'orders.mail.paidSubject', { id: order.id }),
-    text: translate(buyer.lang, 'orders.mail.paidText', {
-      id: order.id,
-      total: formatMoney(groszeToPln(order.totalGrosze), buyer.lang),
-      lines: text,
-      url: historyUrl(deps),
-    }),
+  const data = await bookingMailData(tx, order, buyer.lang, {
+    publicUrl: deps.config.PUBLIC_URL,
+    historyUrl: historyUrl(deps),
   });
+  await deps.mailer.queue(tx, { template: 'order-paid', to: buyer.email, language: buyer.lang, data });
 }
 
 /**
@@ -99,18 +85,11 @@ export async function cancelLockedOrder(
   const buyer = await buyerOf(tx, order);
   if (buyer) {
     await deps.mailer.queue(tx, {
-      to: buyer.email,
-      template: 'order-cancelled',
-      subject: translate(buyer.lang, 'orders.mail.cancelledSubject', { id: order.id }),
       // The sales desk's cancellation says so; the expiry says the order was not paid in time.
-      text: translate(
-        buyer.lang,
-        opts.byClub ? 'orders.mail.cancelledByClubText' : 'orders.mail.cancelledText',
-        {
-          id: order.id,
-          url: historyUrl(deps),
-        },
-      ),
+      template: opts.byClub ? 'order-cancelled-by-club' : 'order-cancelled',
+      to: buyer.email,
+      language: buyer.lang,
+      data: { orderId: order.id, url: historyUrl(deps) },
     });
   }
 }

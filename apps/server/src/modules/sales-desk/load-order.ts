@@ -1,3 +1,4 @@
+import { OUTBOX_STATUS } from '../mail/mailer';
 import { groszeToPln, type LanguageCode, ORDER_EVENT_KIND } from '@club/shared';
 import type { TDeskOrder, TDeskTimelineEntry } from '@club/shared/contract/admin-orders';
 import { and, asc, eq, gte, like, sql } from 'drizzle-orm';
@@ -78,7 +79,13 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
       amount: null,
       provider: null,
       note: m.subject,
-      mail_state: m.sentAt ? ('SENT' as const) : m.error ? ('FAILED' as const) : ('QUEUED' as const),
+      // The outbox's own state (docs/mail.md); a mail being sent or retried is still on its way.
+      mail_state:
+        m.status === OUTBOX_STATUS.SENT
+          ? ('SENT' as const)
+          : m.status === OUTBOX_STATUS.FAILED
+            ? ('FAILED' as const)
+            : ('QUEUED' as const),
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   // Orders placed before issue 15 have no CREATED event: the placing is the order's own date.

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { recoveryCodes, sessions, users } from '../../db/schema';
-import { translate } from '../../i18n';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { routeOf } from '../../lib/contract';
@@ -36,15 +35,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const lang = user.languageCode === 'en' ? 'en' : 'pl';
     const link = `${app.config.PUBLIC_URL}/panel/admin/invitation?token=${encodeURIComponent(token)}`;
     await app.mailer.queue(tx, {
-      to: user.email,
       template: 'staff-invitation',
-      subject: translate(lang, 'staff.mail.inviteSubject'),
-      text: translate(lang, 'staff.mail.inviteText', {
+      to: user.email,
+      language: lang,
+      data: {
         name: user.name,
-        role: translate(lang, `staff.mail.role${user.type}`),
+        role: user.type === 'ADMIN' ? 'ADMIN' : 'OPERATOR',
         link,
         days: INVITATION_TTL_MS / 86_400_000,
-      }),
+      },
     });
   }
 

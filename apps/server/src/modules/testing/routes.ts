@@ -11,6 +11,9 @@ import { createTestUser } from './create-test-user';
  * a fresh account per test, the outbox to read links from, and a discount code of a given value
  * (the cart's 0 zł path needs one worth more than any demo experience).
  */
+/** What the failed test mail says went wrong (a refusing SMTP server's answer). */
+const FAILED_MAIL_ERROR = '550 5.1.1 Mailbox unavailable (test support)';
+
 export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.createUser),
@@ -30,11 +33,40 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(outbox.id))
         .limit(20);
       const data = mails.map((mail) => ({
-        ...mail,
+        id: mail.id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        template: mail.template,
         createdAt: mail.createdAt.toISOString(),
         sentAt: mail.sentAt?.toISOString() ?? null,
+        error: mail.error,
       }));
       return { success: true as const, data };
+    },
+  });
+
+  // A mail whose delivery failed for good (the console's outbox resends it): queued like any other,
+  // then marked FAILED as a refusing SMTP server would leave it.
+  app.route({
+    ...routeOf(contract.failedMail),
+    handler: async (request) => {
+      const { to, language, name } = request.body;
+      const id = await app.db.transaction(async (tx) => {
+        const mailId = await app.mailer.queue(tx, {
+          template: 'waiting-list',
+          to,
+          language,
+          data: { name, url: `${app.config.PUBLIC_URL}/panel/experiences` },
+        });
+        await tx
+          .update(outbox)
+          .set({ status: 'FAILED', attempts: 1, lastAttemptAt: new Date(), error: FAILED_MAIL_ERROR })
+          .where(eq(outbox.id, mailId));
+        return mailId;
+      });
+      return { success: true as const, data: { id } };
     },
   });
 

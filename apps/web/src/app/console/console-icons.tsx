@@ -68,6 +68,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M9 8h6M9 11.5h6M9 15h3.5" />
     </>
   ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="1.5" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />
