@@ -261,7 +261,7 @@ describe('cancel', () => {
     )) as unknown as { rows: { q: number }[] };
     expect(Number(held.rows[0]!.q)).toBe(0);
     const mails = await t.app.db.select().from(outbox).where(eq(outbox.to, placed.member.email));
-    const cancelled = mails.find((m) => m.template === 'order-cancelled');
+    const cancelled = mails.find((m) => m.template === 'order-cancelled-by-club');
     expect(cancelled?.text).toContain('cancelled by the Excellence Club');
     const [audit] = await auditRows(t.app, 'order', placed.orderId);
     expect(audit).toMatchObject({ action: 'cancel' });
@@ -278,7 +278,7 @@ describe('cancel', () => {
     const placed = await placeDeskOrder(t.app, { language: 'pl' });
     expect((await admin.post(`${D}/orders/${placed.orderId}/cancel`, {})).statusCode).toBe(200);
     const mails = await t.app.db.select().from(outbox).where(eq(outbox.to, placed.member.email));
-    expect(mails.find((m) => m.template === 'order-cancelled')?.text).toContain(
+    expect(mails.find((m) => m.template === 'order-cancelled-by-club')?.text).toContain(
       'anulowane przez Excellence Club',
     );
   });
@@ -371,7 +371,7 @@ describe('races at the desk', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await seatsOf(t.app, product.id)).toBe(0);
     const mails = await t.app.db.select().from(outbox).where(eq(outbox.to, placed.member.email));
-    expect(mails.filter((m) => m.template === 'order-cancelled')).toHaveLength(1);
+    expect(mails.filter((m) => m.template === 'order-cancelled-by-club')).toHaveLength(1);
     expect(
       (await auditRows(t.app, 'order', placed.orderId)).filter((a) => a.action === 'cancel'),
     ).toHaveLength(1);
