@@ -1,5 +1,5 @@
 import { adminOrdersContract as contract, type TDeskOrder } from '@club/shared/contract/admin-orders';
-import { pathWith } from '@club/shared/contract/define';
+import { pathWith } from '@club/shared/contract/paths';
 import type {
   TCancelOrder,
   TDeskOrderListQuery,
