@@ -18,6 +18,7 @@ import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
 import { salesDeskRoutes } from './sales-desk/routes';
+import { discountsAdminRoutes } from './discounts/routes';
 import { staffRoutes } from './staff/routes';
 
 /**
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsync[] = [
   referenceRoutes,
   staffRoutes,
   salesDeskRoutes,
+  discountsAdminRoutes,
 ];

@@ -57,15 +57,15 @@ type DiscountRow = typeof discountCodes.$inferSelect;
 /**
  * The discount in grosze a code gives on these cart lines: only the lines of the experiences the
  * code names count (none named = all); a percentage is rounded to the grosz; never more than the
- * lines cost, never negative. A code that names none of the cart's experiences is refused like an
- * inactive one.
+ * lines cost, never negative. A code that names experiences, none of them in the cart, is refused
+ * like an inactive one.
  */
 export function discountGrosze(
   code: Pick<DiscountRow, 'kind' | 'amountGrosze' | 'percent' | 'productIds'>,
   lines: { productId: number; priceGrosze: number; quantity: number }[],
 ): number {
   const eligible = lines.filter((l) => code.productIds.length === 0 || code.productIds.includes(l.productId));
-  if (eligible.length === 0) throw discountInactive();
+  if (code.productIds.length > 0 && eligible.length === 0) throw discountInactive();
   const base = eligible.reduce((sum, l) => sum + l.priceGrosze * Math.max(1, l.quantity), 0);
   const off =
     code.kind === DISCOUNT_KIND.PERCENT ? Math.round((base * (code.percent ?? 0)) / 100) : code.amountGrosze;
