@@ -32,6 +32,7 @@ export const consolePaths = {
   order: `${CONSOLE_BASE}/orders/:id`,
   seats: `${CONSOLE_BASE}/seats`,
   seat: `${CONSOLE_BASE}/seats/:id`,
+  discounts: `${CONSOLE_BASE}/discounts`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -51,7 +52,8 @@ export type ConsoleIcon =
   | 'users'
   | 'log'
   | 'receipt'
-  | 'seat';
+  | 'seat'
+  | 'tag';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -69,6 +71,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'receipt', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
+  { to: consolePaths.discounts, label: 'console-discounts:nav', icon: 'tag', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },

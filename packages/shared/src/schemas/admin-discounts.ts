@@ -70,7 +70,7 @@ export const ZDiscountCodeBody = z
     max_uses: z.preprocess(blankIsNull, z.number().int().min(1).max(1_000_000).nullable()),
     per_member_limit: z.number().int().min(1).max(100),
     /** Experiences the code applies to; empty = all. */
-    product_ids: z.array(z.number().int().positive().max(MAX_ID)).max(100).default([]),
+    product_ids: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(100).default([]),
     /** Member types that may use it; empty = all. */
     member_types: z.array(z.enum(DISCOUNT_MEMBER_TYPES, { error: 'validation.wrongValue' })).default([]),
   })
