@@ -71,6 +71,16 @@ export const ORDER_STATUS = {
 /** Orders that hold their seats: waiting for payment or paid (SPEC.md §9). */
 export const HOLDING_ORDER_STATUSES = [ORDER_STATUS.WAITING_PAYMENT, ORDER_STATUS.PAID] as const;
 
+/** How a discount code lowers an order: a fixed amount (grosze) or a percentage (1–100). */
+export const DISCOUNT_KINDS = ['AMOUNT', 'PERCENT'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export const DISCOUNT_KIND = { AMOUNT: 'AMOUNT', PERCENT: 'PERCENT' } as const satisfies Record<
+  DiscountKind,
+  DiscountKind
+>;
+/** The member types (SPEC.md's user types) a discount code may be limited to. */
+export const DISCOUNT_MEMBER_TYPES = ['CUSTOMER', 'DEALER'] as const;
+
 export const CUSTOMER_TYPES = ['NEW', 'EXISTING'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const CUSTOMER_TYPE = { NEW: 'NEW', EXISTING: 'EXISTING' } as const satisfies Record<

@@ -11,8 +11,8 @@ const rows: Record<keyof typeof RATE_LIMITS, string> = {
   checkPassword: 'password re-entry (check-password, change-password) per member',
   forgotPassword: 'forgot-password per e-mail',
   forgotPasswordPerAddress: 'forgot-password per address',
-  discountCode: 'discount-code checks per member',
-  discountCodePerAddress: 'discount-code checks per address',
+  discountCode: 'wrong discount codes per member',
+  discountCodePerAddress: 'wrong discount codes per address',
   secondFactorPerAccount: 'staff second-factor codes per account',
   secondFactorPerAddress: 'staff second-factor codes per address',
 };

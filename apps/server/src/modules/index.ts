@@ -20,6 +20,7 @@ import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { referenceRoutes } from './reference/routes';
 import { salesDeskRoutes } from './sales-desk/routes';
+import { discountsAdminRoutes } from './discounts/routes';
 import { staffRoutes } from './staff/routes';
 
 /**
@@ -49,4 +50,5 @@ export const apiModules: FastifyPluginAsync[] = [
   salesDeskRoutes,
   invoicesRoutes,
   mailRoutes,
+  discountsAdminRoutes,
 ];

@@ -360,6 +360,30 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: String(w.ids.product),
     expect: staff(200),
   }),
+  // Discount codes at the desk (modules/discounts): staff only. The writes carry a body refused after
+  // the role check or name a code that does not exist, so the matrix creates and changes no code.
+  'GET /panel/api/v1/admin/sales/discounts': () => ({
+    url: '?active=true&sort=code&q=club',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/sales/discounts/:id': () => ({ url: '2147483647', expect: staff(404) }),
+  'POST /panel/api/v1/admin/sales/discounts': () => ({
+    body: { code: 'MATRIX', kind: 'PERCENT', percent: 0, per_member_limit: 1 },
+    expect: staff(422),
+  }),
+  'PUT /panel/api/v1/admin/sales/discounts/:id': () => ({
+    url: '2147483647',
+    body: { code: 'MATRIX', kind: 'AMOUNT', amount: 10, per_member_limit: 1 },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/sales/discounts/:id/deactivate': () => ({
+    url: '2147483647',
+    expect: staff(404),
+  }),
+  'GET /panel/api/v1/admin/sales/discounts/:id/redemptions': () => ({
+    url: '2147483647',
+    expect: staff(404),
+  }),
   // The console's experiences (modules/catalog/admin-routes.ts): staff only. Writes on a version that
   // is never current (409 STALE after the role check), so the matrix changes no demo experience.
   'GET /panel/api/v1/admin/catalog/products': () => ({ url: '?q=tor&sort=name&dir=asc', expect: staff(200) }),

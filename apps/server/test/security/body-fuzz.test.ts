@@ -165,6 +165,39 @@ const TARGETS: Record<string, (w: World) => Target> = {
     url: '/admin/sales/orders/2147483647/refund',
     body: { amount: 10.5 },
   }),
+  // Discount codes at the desk: a valid code (a success creates it; a second one with the same code is
+  // refused as taken), and edits of a code that does not exist (404 after validation).
+  'POST /panel/api/v1/admin/sales/discounts': () => ({
+    who: 'operator',
+    body: {
+      code: `FUZZ${Date.now()}`,
+      kind: 'PERCENT',
+      amount: null,
+      percent: 10,
+      valid_from: '2027-01-01',
+      valid_to: '2027-12-31',
+      max_uses: 5,
+      per_member_limit: 1,
+      product_ids: [],
+      member_types: ['CUSTOMER'],
+    },
+  }),
+  'PUT /panel/api/v1/admin/sales/discounts/:id': () => ({
+    who: 'operator',
+    url: '/admin/sales/discounts/2147483647',
+    body: {
+      code: 'FUZZEDIT',
+      kind: 'AMOUNT',
+      amount: 25.5,
+      percent: null,
+      valid_from: null,
+      valid_to: null,
+      max_uses: null,
+      per_member_limit: 2,
+      product_ids: [1],
+      member_types: [],
+    },
+  }),
   // The console's experiences: a valid form (a success creates a hidden draft), and saves on a version
   // that is never current, so a mutated body is refused by validation or as stale, never a 500.
   // A correction of an order without an invoice: refused (409) whatever the amount, never a 500.

@@ -38,6 +38,7 @@ export const consolePaths = {
   /** The outbox: every mail the club sent or is sending; one mail at `consoleMailPath(id)`. */
   mail: `${CONSOLE_BASE}/mail`,
   mailItem: `${CONSOLE_BASE}/mail/:id`,
+  discounts: `${CONSOLE_BASE}/discounts`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -60,7 +61,8 @@ export type ConsoleIcon =
   | 'receipt'
   | 'seat'
   | 'invoice'
-  | 'mail';
+  | 'mail'
+  | 'tag';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -78,9 +80,10 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'receipt', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
+  { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
+  { to: consolePaths.discounts, label: 'console-discounts:nav', icon: 'tag', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
-  { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
   { to: consolePaths.mail, label: 'console-mail:nav', icon: 'mail', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },

@@ -1,4 +1,6 @@
 import {
+  DISCOUNT_KIND,
+  DISCOUNT_KINDS,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_EVENT_STATUSES,
@@ -7,6 +9,7 @@ import {
 } from '@club/shared';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -45,19 +48,38 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId)],
 );
 
-export const discountCodes = pgTable('discount_codes', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  amountGrosze: integer('amount_grosze').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  validFrom: date('valid_from'),
-  validTo: date('valid_to'),
-  /** Null = unlimited uses across the club. */
-  maxUses: integer('max_uses'),
-  usedCount: integer('used_count').notNull().default(0),
-  /** How many orders one member may place with this code. */
-  perMemberLimit: integer('per_member_limit').notNull().default(1),
-});
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    /** AMOUNT: `amountGrosze` off the eligible lines; PERCENT: `percent` % of them (migration 0013). */
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull().default(DISCOUNT_KIND.AMOUNT),
+    amountGrosze: integer('amount_grosze').notNull(),
+    percent: integer('percent'),
+    /** Experiences (product ids) the code applies to; empty = every experience. */
+    productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Member types (users.type) that may use the code; empty = every member. */
+    memberTypes: text('member_types').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+    /** Null = unlimited uses across the club. */
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** How many orders one member may place with this code. */
+    perMemberLimit: integer('per_member_limit').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are typed by people: one code per spelling, whatever the case.
+    uniqueIndex('discount_codes_code_upper_idx').on(sql`upper(${t.code})`),
+    check(
+      'discount_codes_value_check',
+      sql`(${t.kind} = 'AMOUNT' and ${t.amountGrosze} > 0 and ${t.percent} is null) or (${t.kind} = 'PERCENT' and ${t.amountGrosze} = 0 and ${t.percent} between 1 and 100)`,
+    ),
+  ],
+);
 
 export const orders = pgTable(
   'orders',

@@ -71,6 +71,18 @@ describe('cart: access', () => {
 });
 
 describe('cart: add, list, remove', () => {
+  it('holds several experiences at once, one line each', async () => {
+    const { api } = await newMember();
+    const first = await createTestProduct(t.app.db);
+    const second = await createTestProduct(t.app.db);
+    expect((await api.post('/sales/cart/add', { product_id: first.product.id })).statusCode).toBe(200);
+    expect((await api.post('/sales/cart/add', { product_id: second.product.id })).statusCode).toBe(200);
+    const items = (await api.get('/sales/cart/items')).json().data as { product: { id: number } }[];
+    expect(items.map((i) => i.product.id).sort((a, b) => a - b)).toEqual(
+      [first.product.id, second.product.id].sort((a, b) => a - b),
+    );
+  });
+
   it('adds an experience once and lists it with its rules', async () => {
     const { api } = await newMember();
     const { product, terms } = await createTestProduct(t.app.db, {

@@ -1,11 +1,10 @@
-import { cartItemIssues, groszeToPln, RATE_LIMITS } from '@club/shared';
+import { cartItemIssues, groszeToPln } from '@club/shared';
 import { cartContract as contract } from '@club/shared/contract/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
-import { enforceLimits } from '../../lib/rate-limit';
 import { addToCart, removeCartItem, updateCartItem } from './service';
-import { findUsableDiscountCode } from './discount';
+import { discountGrosze, findUsableDiscountCode, withWrongCodeLimit } from './discount';
 import { loadCartLines, storedItem, toCartItem } from './repository';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,20 +54,26 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.checkDiscountCode),
     handler: async (request) => {
       const { user } = requireAuth(request);
-      // Codes must not be guessable: every check counts, per member and per address.
-      await enforceLimits(app.limiter, [
-        { key: `discount:user:${user.id}`, limit: RATE_LIMITS.discountCode },
-        {
-          key: `discount:address:${request.ip}`,
-          limit: RATE_LIMITS.discountCodePerAddress,
+      // Codes must not be guessable: wrong codes are limited per member and per address.
+      const discount = await withWrongCodeLimit(
+        app.limiter,
+        { userId: user.id, ip: request.ip },
+        async () => {
+          const code = await findUsableDiscountCode(app.db, request.body.discount_code, user);
+          const lines = await loadCartLines(app.db, user.id, request.lang);
+          return discountGrosze(
+            code,
+            lines.map((l) => ({
+              productId: l.product.id,
+              priceGrosze: l.product.priceGrosze,
+              quantity: l.row.quantity,
+            })),
+          );
         },
-      ]);
-      const code = await findUsableDiscountCode(app.db, request.body.discount_code, user.id);
-      const lines = await loadCartLines(app.db, user.id, request.lang);
-      const subtotal = lines.reduce((sum, l) => sum + l.product.priceGrosze * Math.max(1, l.row.quantity), 0);
+      );
       return {
         success: true as const,
-        data: { discount_amount: groszeToPln(Math.min(code.amountGrosze, subtotal)) },
+        data: { discount_amount: groszeToPln(discount) },
       };
     },
   });

@@ -15,7 +15,7 @@ import { cartItems, customers, orderItems, orders, products } from '../../db/sch
 import { AppError, conflict } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
-import { findUsableDiscountCode } from '../cart/discount';
+import { discountGrosze, findUsableDiscountCode } from '../cart/discount';
 import { loadCartLines, storedItem } from '../cart/repository';
 import { preparedOnce } from '../../lib/prepared';
 import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
@@ -116,8 +116,16 @@ export async function placeOrder(
     let discount = 0;
     let discountCodeId: number | null = null;
     if (input.discount_code) {
-      const code = await findUsableDiscountCode(tx, input.discount_code, user.id, { lock: true });
-      discount = Math.min(code.amountGrosze, subtotal);
+      // Under the code row's lock: of two members racing for its last use, the second sees it spent.
+      const code = await findUsableDiscountCode(tx, input.discount_code, user, { lock: true });
+      discount = discountGrosze(
+        code,
+        lines.map((l) => ({
+          productId: l.product.id,
+          priceGrosze: byId.get(l.product.id)!.priceGrosze,
+          quantity: l.row.quantity,
+        })),
+      );
       discountCodeId = code.id;
       await tx.execute(sql`update discount_codes set used_count = used_count + 1 where id = ${code.id}`);
     }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { foundData, routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
+import { withWrongCodeLimit } from '../cart/discount';
 import { placeOrder, registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
 import { findOrder, listOrders } from './repository';
@@ -20,7 +21,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(cartContract.placeOrder),
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const result = await placeOrder(app, user, request.body, request.lang, request.ip);
+      const place = () => placeOrder(app, user, request.body, request.lang, request.ip);
+      // A code typed straight into the order counts against the same wrong-code limits as a check.
+      const result = request.body.discount_code
+        ? await withWrongCodeLimit(app.limiter, { userId: user.id, ip: request.ip }, place)
+        : await place();
       return { success: true as const, data: result };
     },
   });

@@ -74,6 +74,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
     </>
   ),
+  tag: (
+    <>
+      <path d="M3.5 12.5V4.5h8l9 9-8 8z" />
+      <circle cx="8" cy="9" r="1.5" />
+    </>
+  ),
   log: (
     <>
       <path d="M5 4h14v16H5z" />
