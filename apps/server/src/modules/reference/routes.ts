@@ -21,6 +21,7 @@ const START_SCRIPT = `window.addEventListener('load', function () {
     validatorUrl: null,
     supportedSubmitMethods: [],
     defaultModelsExpandDepth: 0,
+    docExpansion: 'none',
   });
 });
 `;
