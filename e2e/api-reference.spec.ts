@@ -20,7 +20,11 @@ test('the API reference renders the generated document and opens an endpoint', a
   // A person opens the cart's group and one of its calls, and reads what it takes and answers.
   // Every group is listed, the console's last ones too (they open on demand).
   await expect(page.locator('.opblock-tag').filter({ hasText: /^admin\/mail/ })).toBeVisible();
-  await page.locator('.opblock-tag').filter({ hasText: /^sales/ }).first().click();
+  await page
+    .locator('.opblock-tag')
+    .filter({ hasText: /^sales/ })
+    .first()
+    .click();
   const operation = page.locator('.opblock').filter({ hasText: '/panel/api/v1/sales/cart/update/{id}' });
   await operation.locator('.opblock-summary').first().click();
   await expect(operation.getByText('Saves a line: quantity, accompanying persons').first()).toBeVisible();

@@ -58,7 +58,6 @@ const ACCESS_TEXT: Record<EndpointDefinition['access'], string> = {
   admin: 'Administrators (ADMIN).',
 };
 
-
 /**
  * The group an operation is listed under: the path's first word, and for the console's calls the
  * first two (admin/catalog, admin/sales, admin/mail…): groups a reader can scan. With all the console's
