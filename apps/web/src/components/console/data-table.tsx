@@ -6,6 +6,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui';
 import styles from './console-ui.module.css';
 
@@ -15,11 +16,22 @@ export type DataTableLabels = {
   /** The table's name for screen readers (and its scroll region's). */
   caption: string;
   empty: string;
-  previous: string;
-  next: string;
-  /** "Page 2 of 5 (48)". */
-  pageOf: (page: number, last: number, total: number) => string;
-  sortBy: (column: string) => string;
+  /** "Page 2 of 5 (48)"; the console's common wording when absent. */
+  pageOf?: (page: number, last: number, total: number) => string;
+};
+
+export type DataTableProps<T> = {
+  columns: ColumnDef<T>[];
+  data: T[];
+  page?: TablePage;
+  sort: string;
+  dir: 'asc' | 'desc';
+  /** Absent for a list in a fixed order. */
+  onSort?: (column: string, dir: 'asc' | 'desc') => void;
+  onPage: (page: number) => void;
+  loading?: boolean;
+  labels: DataTableLabels;
+  rowKey: (row: T) => string | number;
 };
 
 /**
@@ -38,18 +50,9 @@ export function DataTable<T>({
   loading,
   labels,
   rowKey,
-}: {
-  columns: ColumnDef<T>[];
-  data: T[];
-  page?: TablePage;
-  sort: string;
-  dir: 'asc' | 'desc';
-  onSort: (column: string, dir: 'asc' | 'desc') => void;
-  onPage: (page: number) => void;
-  loading?: boolean;
-  labels: DataTableLabels;
-  rowKey: (row: T) => string | number;
-}) {
+}: DataTableProps<T>) {
+  const { t } = useTranslation('console');
+  const pageOf = labels.pageOf ?? ((p, last, total) => t('table.pageOf', { page: p, last, total }));
   const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
   const table = useReactTable({
     data,
@@ -72,7 +75,9 @@ export function DataTable<T>({
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const sortable =
-                    header.column.getCanSort() && header.column.columnDef.enableSorting !== false;
+                    onSort !== undefined &&
+                    header.column.getCanSort() &&
+                    header.column.columnDef.enableSorting !== false;
                   const active = sort === header.column.id;
                   const title = flexRender(header.column.columnDef.header, header.getContext()) as ReactNode;
                   return (
@@ -85,8 +90,10 @@ export function DataTable<T>({
                         <button
                           type="button"
                           className={styles.sortButton}
-                          aria-label={labels.sortBy(String(header.column.columnDef.meta ?? header.column.id))}
-                          onClick={() => onSort(header.column.id, active && dir === 'asc' ? 'desc' : 'asc')}
+                          aria-label={t('table.sortBy', {
+                            column: String(header.column.columnDef.meta ?? header.column.id),
+                          })}
+                          onClick={() => onSort?.(header.column.id, active && dir === 'asc' ? 'desc' : 'asc')}
                         >
                           {title}
                           <span aria-hidden="true" className={styles.sortMark}>
@@ -127,16 +134,16 @@ export function DataTable<T>({
             disabled={page.current_page <= 1}
             onClick={() => onPage(page.current_page - 1)}
           >
-            {labels.previous}
+            {t('table.previous')}
           </button>
-          <span aria-live="polite">{labels.pageOf(page.current_page, page.last_page, page.total)}</span>
+          <span aria-live="polite">{pageOf(page.current_page, page.last_page, page.total)}</span>
           <button
             type="button"
             className={styles.pagerButton}
             disabled={page.current_page >= page.last_page}
             onClick={() => onPage(page.current_page + 1)}
           >
-            {labels.next}
+            {t('table.next')}
           </button>
         </nav>
       )}

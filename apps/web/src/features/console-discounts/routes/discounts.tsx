@@ -13,7 +13,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
@@ -424,29 +424,17 @@ export default function DiscountsPage() {
           {t('list.clear')}
         </Button>
       </form>
-      {list.isError ? (
-        <DataLoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.data?.data ?? []}
-          page={list.data?.meta}
-          sort={state.sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(row) => row.id}
-          labels={{
-            caption: t('list.caption'),
-            empty: t('list.empty'),
-            previous: t('list.previous'),
-            next: t('list.next'),
-            pageOf: (page, last, total) => t('list.pageOf', { page, last, total }),
-            sortBy: (column) => t('list.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={state}
+        columns={columns}
+        rowKey={(row) => row.id}
+        labels={{
+          caption: t('list.caption'),
+          empty: t('list.empty'),
+          pageOf: (page, last, total) => t('list.pageOf', { page, last, total }),
+        }}
+      />
       {editing && <CodeDialog code={editing} onClose={() => setEditing(null)} />}
       {deactivating && <DeactivateDialog code={deactivating} onClose={() => setDeactivating(null)} />}
       {showing && <RedemptionsDialog code={showing} onClose={() => setShowing(null)} />}

@@ -14,7 +14,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
@@ -22,7 +22,6 @@ import {
   applyServerErrors,
   Badge,
   Button,
-  DataLoadError,
   Dialog,
   SelectField,
   TextField,
@@ -263,29 +262,16 @@ export default function IssuedInvoicesPage() {
           onChange={(e) => state.setFilter('to', e.target.value)}
         />
       </div>
-      {list.isError ? (
-        <DataLoadError />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.data?.data ?? []}
-          page={list.data?.meta}
-          sort={state.sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(r) => r.id}
-          labels={{
-            caption: t('issued.caption'),
-            empty: t('issued.empty'),
-            previous: t('console:table.previous'),
-            next: t('console:table.next'),
-            pageOf: (page, last, total) => t('console:table.pageOf', { page, last, total }),
-            sortBy: (column) => t('console:table.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={state}
+        columns={columns}
+        rowKey={(r) => r.id}
+        labels={{
+          caption: t('issued.caption'),
+          empty: t('issued.empty'),
+        }}
+      />
     </>
   );
 }

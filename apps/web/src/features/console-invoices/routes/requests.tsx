@@ -5,11 +5,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
-import { Button, DataLoadError, TextField, usePopup } from '../../../components/ui';
+import { Button, TextField, usePopup } from '../../../components/ui';
 import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
@@ -157,29 +157,16 @@ export default function InvoiceRequestsPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {list.isError ? (
-        <DataLoadError />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.data?.data ?? []}
-          page={list.data?.meta}
-          sort={state.sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(r) => r.order_id}
-          labels={{
-            caption: t('requests.caption'),
-            empty: t('requests.empty'),
-            previous: t('console:table.previous'),
-            next: t('console:table.next'),
-            pageOf: (page, last, total) => t('console:table.pageOf', { page, last, total }),
-            sortBy: (column) => t('console:table.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={state}
+        columns={columns}
+        rowKey={(r) => r.order_id}
+        labels={{
+          caption: t('requests.caption'),
+          empty: t('requests.empty'),
+        }}
+      />
     </>
   );
 }

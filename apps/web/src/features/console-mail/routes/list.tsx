@@ -12,10 +12,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
-import { Button, DataLoadError, SelectField, TextField } from '../../../components/ui';
+import { Button, SelectField, TextField } from '../../../components/ui';
 import { consoleMailPath } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import { useMailList } from '../api/mail';
@@ -28,7 +28,6 @@ type Sort = (typeof MAIL_SORTS)[number];
 /** The outbox: every mail with its state, paged, sorted and filtered by the server; the state lives in the address. */
 export default function MailListPage() {
   const { t } = useTranslation('console-mail');
-  const { t: tc } = useTranslation('console');
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
   const { setFilter } = state;
   const [search, setSearch] = useState(state.filters.q);
@@ -185,29 +184,17 @@ export default function MailListPage() {
           </Button>
         </div>
       </div>
-      {list.isError && !invalid ? (
-        <DataLoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.isError ? [] : (list.data?.data ?? [])}
-          page={list.isError ? undefined : list.data?.meta}
-          sort={sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(m) => m.id}
-          labels={{
-            caption: t('title'),
-            empty: t('empty'),
-            previous: tc('table.previous'),
-            next: tc('table.next'),
-            pageOf: (page, last, total) => tc('table.pageOf', { page, last, total }),
-            sortBy: (column) => tc('table.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={{ ...state, sort }}
+        refusedInline={invalid}
+        columns={columns}
+        rowKey={(m) => m.id}
+        labels={{
+          caption: t('title'),
+          empty: t('empty'),
+        }}
+      />
     </>
   );
 }

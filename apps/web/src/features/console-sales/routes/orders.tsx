@@ -10,11 +10,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { Badge, Button, DataLoadError, SelectField, TextField } from '../../../components/ui';
+import { Badge, Button, SelectField, TextField } from '../../../components/ui';
 import { consoleOrderPath } from '../../../config/console';
 import { useDeskOptions, useDeskOrders } from '../api/sales';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
@@ -151,7 +151,7 @@ export default function OrdersPage() {
       ),
     );
   };
-  const meta = list.data?.meta;
+  const _meta = list.data?.meta;
   const capped = list.data?.total_capped ?? false;
 
   return (
@@ -206,34 +206,22 @@ export default function OrdersPage() {
           </Button>
         </div>
       </form>
-      {list.isError ? (
-        <DataLoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.data?.data ?? []}
-          page={meta}
-          sort={state.sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(row) => row.id}
-          labels={{
-            caption: t('orders.caption'),
-            empty: t('orders.empty'),
-            previous: t('orders.previous'),
-            next: t('orders.next'),
-            pageOf: (page, last, total) =>
-              t(capped ? 'orders.pageOfCapped' : 'orders.pageOf', {
-                page,
-                last,
-                total: total.toLocaleString(en ? 'en-GB' : 'pl-PL'),
-              }),
-            sortBy: (column) => t('orders.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={state}
+        columns={columns}
+        rowKey={(row) => row.id}
+        labels={{
+          caption: t('orders.caption'),
+          empty: t('orders.empty'),
+          pageOf: (page, last, total) =>
+            t(capped ? 'orders.pageOfCapped' : 'orders.pageOf', {
+              page,
+              last,
+              total: total.toLocaleString(en ? 'en-GB' : 'pl-PL'),
+            }),
+        }}
+      />
       <div className={styles.perPage}>
         <SelectField
           label={t('orders.perPage')}

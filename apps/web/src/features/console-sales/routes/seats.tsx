@@ -3,11 +3,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { Button, DataLoadError, TextField } from '../../../components/ui';
+import { Button, TextField } from '../../../components/ui';
 import { consoleSeatPath } from '../../../config/console';
 import { useSeatBoard } from '../api/sales';
 import styles from '../components/console-sales.module.css';
@@ -104,29 +104,16 @@ export default function SeatsPage() {
           </Button>
         </div>
       </form>
-      {board.isError ? (
-        <DataLoadError onRetry={() => void board.refetch()} />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={board.data?.data ?? []}
-          page={board.data?.meta}
-          sort="start_date"
-          dir="asc"
-          onSort={() => undefined}
-          onPage={state.setPage}
-          loading={board.isFetching}
-          rowKey={(row) => row.product_id}
-          labels={{
-            caption: t('seats.caption'),
-            empty: t('seats.empty'),
-            previous: t('orders.previous'),
-            next: t('orders.next'),
-            pageOf: (page, last, total) => t('orders.pageOf', { page, last, total }),
-            sortBy: (column) => t('orders.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={board}
+        state={{ sort: 'start_date', dir: 'asc', setPage: state.setPage }}
+        columns={columns}
+        rowKey={(row) => row.product_id}
+        labels={{
+          caption: t('seats.caption'),
+          empty: t('seats.empty'),
+        }}
+      />
     </>
   );
 }

@@ -5,12 +5,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import { ApiError } from '../../../lib/api-client';
-import { DataLoadError, SelectField, TextField } from '../../../components/ui';
+import { SelectField, TextField } from '../../../components/ui';
 import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
 
@@ -185,29 +185,17 @@ export default function AuditPage() {
           error={fieldError('to')}
         />
       </div>
-      {list.isError && !(list.error instanceof ApiError && list.error.status === 422) ? (
-        <DataLoadError />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.isError ? [] : (list.data?.data ?? [])}
-          page={list.isError ? undefined : list.data?.meta}
-          sort="at"
-          dir="desc"
-          onSort={() => {}}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(e) => e.id}
-          labels={{
-            caption: t('audit.title'),
-            empty: t('audit.empty'),
-            previous: t('table.previous'),
-            next: t('table.next'),
-            pageOf: (page, last, total) => t('table.pageOf', { page, last, total }),
-            sortBy: (column) => t('table.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={{ sort: 'at', dir: 'desc', setPage: state.setPage }}
+        refusedInline={list.error instanceof ApiError && list.error.status === 422}
+        columns={columns}
+        rowKey={(e) => e.id}
+        labels={{
+          caption: t('audit.title'),
+          empty: t('audit.empty'),
+        }}
+      />
     </>
   );
 }

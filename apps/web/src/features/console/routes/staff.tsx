@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/console/data-table';
+import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
@@ -15,7 +15,6 @@ import {
   applyServerErrors,
   Badge,
   Button,
-  DataLoadError,
   Dialog,
   SelectField,
   TextField,
@@ -331,29 +330,16 @@ export default function StaffPage() {
           ))}
         </SelectField>
       </div>
-      {list.isError ? (
-        <DataLoadError />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={list.data?.data ?? []}
-          page={list.data?.meta}
-          sort={state.sort}
-          dir={state.dir}
-          onSort={state.setSort}
-          onPage={state.setPage}
-          loading={list.isFetching}
-          rowKey={(m) => m.id}
-          labels={{
-            caption: t('staff.title'),
-            empty: t('staff.empty'),
-            previous: t('table.previous'),
-            next: t('table.next'),
-            pageOf: (page, last, total) => t('table.pageOf', { page, last, total }),
-            sortBy: (column) => t('table.sortBy', { column }),
-          }}
-        />
-      )}
+      <ConsoleList
+        list={list}
+        state={state}
+        columns={columns}
+        rowKey={(m) => m.id}
+        labels={{
+          caption: t('staff.title'),
+          empty: t('staff.empty'),
+        }}
+      />
     </>
   );
 }
