@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, newUser, signIn, type TestUser, test } from './fixtures';
+import { demoExperienceOnSale, placePaidOrder } from './support/shop';
 import { type Hit, type MatomoRecorder, startMatomoRecorder } from './support/matomo-recorder';
 import { freePort, type PanelInstance, startPanel } from './support/panel-instance';
 
@@ -137,55 +138,6 @@ test('after acceptance page views arrive once each; withdrawing in the footer st
   await context.close();
 });
 
-type OnSale = { id: number; name: string; price: number; category: { id: number; name: string } };
-
-/** An experience a member can order now, from the first page of its category's list. */
-async function experienceOnSale(request: APIRequestContext): Promise<OnSale> {
-  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
-    id: number;
-  }[];
-  for (const category of categories) {
-    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
-    const products = (await list.json()).data as (OnSale & { can_order: boolean; is_past: boolean })[];
-    const found = products.find((p) => p.can_order && !p.is_past && p.price > 0);
-    if (found) return found;
-  }
-  throw new Error('no experience on sale in the demo data');
-}
-
-/** A paid order made through the API, as the cart and the sandbox payment page would. */
-async function placePaidOrder(request: APIRequestContext): Promise<{ id: number; total: number }> {
-  const csrf = (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-  const headers = { 'X-Csrf-Token': csrf };
-  const productId = (await experienceOnSale(request)).id;
-  expect(
-    (await request.post('/panel/api/v1/sales/cart/add', { headers, data: { product_id: productId } })).ok(),
-  ).toBe(true);
-  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: { quantity: 1, persons: [], terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })) },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
-  const placed = await request.post('/panel/api/v1/sales/cart/order', {
-    headers,
-    data: { discount_code: '', is_invoice: 0 },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  const order = (await placed.json()).data as { order_id: number; payment_url: string | null; total: number };
-  if (order.payment_url) {
-    // The sandbox page's form carries a token signed when the page was shown.
-    const path = new URL(order.payment_url).pathname;
-    const token = /name="token" value="([^"]+)"/.exec(await (await request.get(path)).text())![1]!;
-    const pay = await request.post(`${path}/pay`, { form: { token }, maxRedirects: 0 });
-    expect(pay.status()).toBe(303);
-  }
-  return { id: order.order_id, total: order.total };
-}
-
 test('the order completed on /home?after_payment arrives once, even across reloads', async ({ browser }) => {
   const { context, page } = await open(browser);
   const user = await newUser(context.request);
@@ -222,7 +174,7 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
   await signIn(page, user);
   await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
   await settled(() => pageViews('/panel/home'), 1);
-  const product = await experienceOnSale(context.request);
+  const product = await demoExperienceOnSale(context.request);
   const at = (path: string) => (h: Hit) => h.params.url === `${panel.url}${path}`;
   const current = () => new URL(page.url()).pathname;
 

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
-import { expect, newStaff, newUser, signIn, signInStaffByApi, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUser, signIn, test } from './fixtures';
+import { fillCart, newExperienceOnSale } from './support/shop';
 
 // Three members book through the cart per language: several sign-ins through the splash per test.
 test.describe.configure({ timeout: 240_000 });
@@ -47,57 +47,6 @@ const TEXT = {
 } as const;
 
 const unique = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-
-async function csrfOf(request: APIRequestContext): Promise<string> {
-  return (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-}
-
-/** A fresh experience on sale (10 seats, 900 zł), created through the console's API. */
-async function experienceOnSale(browser: Browser, baseURL: string, name: string): Promise<number> {
-  const context = await browser.newContext({ baseURL });
-  const staff = await newStaff(context.request, 'ADMIN');
-  await signInStaffByApi(context.request, staff);
-  const headers = { 'X-Csrf-Token': await csrfOf(context.request) };
-  const options = (await (await context.request.get('/panel/api/v1/admin/catalog/options')).json()).data;
-  const created = await context.request.post('/panel/api/v1/admin/catalog/products', {
-    headers,
-    data: validProductBody({
-      category_id: options.categories[0].id,
-      name_pl: name,
-      name_en: `${name} (EN)`,
-      total_seats: 10,
-      price: 900,
-    }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, version } = (await created.json()).data as { id: number; version: number };
-  const published = await context.request.post(`/panel/api/v1/admin/catalog/products/${id}/publish`, {
-    headers,
-    data: { version, mode: 'on_sale' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  await context.close();
-  return id;
-}
-
-/** One seat of the experience in the member's cart, its terms accepted. */
-async function fillCart(request: APIRequestContext, productId: number) {
-  const headers = { 'X-Csrf-Token': await csrfOf(request) };
-  const added = await request.post('/panel/api/v1/sales/cart/add', {
-    headers,
-    data: { product_id: productId },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: { quantity: 1, persons: [], terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })) },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
-}
 
 /**
  * A member types the code in the cart and checks it; `ok`: the discount is applied and the member
@@ -150,7 +99,7 @@ for (const lang of ['pl', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    const productId = await experienceOnSale(browser, baseURL!, `Rabatowy tor ${unique()}`);
+    const productId = await newExperienceOnSale(browser, baseURL!, `Rabatowy tor ${unique()}`, 10);
     const code = `E2E${unique()}`;
 
     const { page } = await asStaff('OPERATOR', { language: lang });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
-import { expect, newStaff, newUser, signIn, signInStaffByApi, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUser, signIn, test } from './fixtures';
 import { screenProblems } from './support/person-checks';
+import { csrfHeaders, fillCart, newExperienceOnSale } from './support/shop';
 
 // Two members book, staff work the desk: several sign-ins through the splash per test.
 test.describe.configure({ timeout: 240_000 });
@@ -77,69 +77,17 @@ async function scan(page: Page, where: string): Promise<string[]> {
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-/** A fresh experience on sale (5 seats, a label question), created through the console's API. */
-async function experienceOnSale(browser: Browser, baseURL: string, name: string): Promise<number> {
-  const context = await browser.newContext({ baseURL });
-  const staff = await newStaff(context.request, 'ADMIN');
-  await signInStaffByApi(context.request, staff);
-  const headers = { 'X-Csrf-Token': await csrfOf(context.request) };
-  const options = (await (await context.request.get('/panel/api/v1/admin/catalog/options')).json()).data;
-  const created = await context.request.post('/panel/api/v1/admin/catalog/products', {
-    headers,
-    data: validProductBody({
-      category_id: options.categories[0].id,
-      name_pl: name,
-      name_en: `${name} (EN)`,
-      total_seats: 5,
-      price: 900,
-    }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, version } = (await created.json()).data as { id: number; version: number };
-  const published = await context.request.post(`/panel/api/v1/admin/catalog/products/${id}/publish`, {
-    headers,
-    data: { version, mode: 'on_sale' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  await context.close();
-  return id;
-}
-
-async function csrfOf(request: APIRequestContext): Promise<string> {
-  return (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-}
-
-/** Two seats of the experience in the member's cart: the member and one accompanying person. */
-async function fillCart(request: APIRequestContext, productId: number) {
-  const headers = { 'X-Csrf-Token': await csrfOf(request) };
-  const added = await request.post('/panel/api/v1/sales/cart/add', {
-    headers,
-    data: { product_id: productId },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: {
-      quantity: 2,
-      persons: [{ name: 'Łucja', surname: 'Świętochowska' }],
-      cart_label_answer: 'PZ 12345',
-      terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })),
-    },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
-}
-
 /** A member books through the cart page (order, confirm, on to the payment page, unpaid). */
 async function memberBooks(browser: Browser, baseURL: string, productId: number, lang: 'pl' | 'en') {
   const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-GB' : 'pl-PL' });
   const page = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', lang);
   await signIn(page, user, '/panel/home');
-  await fillCart(context.request, productId);
+  await fillCart(context.request, productId, {
+    quantity: 2,
+    persons: [{ name: 'Łucja', surname: 'Świętochowska' }],
+    cart_label_answer: 'PZ 12345',
+  });
   await page.goto('/panel/cart');
   await page.getByRole('button', { name: TEXT[lang].order }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: TEXT[lang].confirm }).click();
@@ -159,9 +107,13 @@ async function memberOrdersByApi(browser: Browser, baseURL: string, productId: n
     data: { email: user.email, password: user.password },
   });
   expect(login.status()).toBe(200);
-  await fillCart(context.request, productId);
+  await fillCart(context.request, productId, {
+    quantity: 2,
+    persons: [{ name: 'Łucja', surname: 'Świętochowska' }],
+    cart_label_answer: 'PZ 12345',
+  });
   const placed = await context.request.post('/panel/api/v1/sales/cart/order', {
-    headers: { 'X-Csrf-Token': await csrfOf(context.request) },
+    headers: await csrfHeaders(context.request),
     data: { discount_code: '', is_invoice: 0 },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
@@ -188,7 +140,7 @@ for (const lang of ['pl', 'en'] as const) {
     baseURL,
   }) => {
     const name = `Zażółć gęślą jaźń ${unique()}`;
-    const productId = await experienceOnSale(browser, baseURL!, name);
+    const productId = await newExperienceOnSale(browser, baseURL!, name, 5);
     const booked = await memberBooks(browser, baseURL!, productId, lang);
     const other = await memberOrdersByApi(browser, baseURL!, productId);
 
@@ -277,7 +229,7 @@ for (const phone of [false, true]) {
     browser,
     baseURL,
   }) => {
-    const productId = await experienceOnSale(browser, baseURL!, `Łódź nocą ${unique()}`);
+    const productId = await newExperienceOnSale(browser, baseURL!, `Łódź nocą ${unique()}`, 5);
     const orderId = await memberOrdersByApi(browser, baseURL!, productId);
     const { page } = await asStaff('OPERATOR', { phone });
     const problems: string[] = [];

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newUser, PHONE, signIn, test } from './fixtures';
+import { demoExperienceOnSale, fillCart } from './support/shop';
 
 /**
  * VAT invoices in the browser (issue 17), in Polish and English: a member asks for an invoice with
@@ -68,38 +69,6 @@ async function memberWithInvoiceData(request: APIRequestContext, company: string
   return headers;
 }
 
-/** One filled cart line of an experience on sale (its terms ticked through the API: setup only). */
-async function fillCart(request: APIRequestContext, headers: Record<string, string>) {
-  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
-    id: number;
-  }[];
-  let productId: number | null = null;
-  for (const category of categories) {
-    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
-    const products = (await list.json()).data as {
-      id: number;
-      can_order: boolean;
-      is_past: boolean;
-      price: number;
-    }[];
-    productId = products.find((p) => p.can_order && !p.is_past && p.price > 0)?.id ?? null;
-    if (productId) break;
-  }
-  expect(productId, 'an experience on sale in the demo data').not.toBeNull();
-  expect(
-    (await request.post('/panel/api/v1/sales/cart/add', { headers, data: { product_id: productId } })).ok(),
-  ).toBe(true);
-  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: { quantity: 1, persons: [], terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })) },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
-}
-
 /** The member orders with an invoice request and pays on the sandbox page; returns the order's number. */
 async function orderWithInvoice(page: Page, lang: 'pl' | 'en'): Promise<string> {
   const t = TEXT[lang];
@@ -130,8 +99,8 @@ for (const lang of ['pl', 'en'] as const) {
     const member = await memberContext.newPage();
     const user = await newUser(memberContext.request, 'CUSTOMER', lang);
     await signIn(member, user);
-    const headers = await memberWithInvoiceData(memberContext.request, company);
-    await fillCart(memberContext.request, headers);
+    const _headers = await memberWithInvoiceData(memberContext.request, company);
+    await fillCart(memberContext.request, (await demoExperienceOnSale(memberContext.request)).id);
     const orderNo = await orderWithInvoice(member, lang);
 
     // Staff: the console's navigation, the queue, the search, issue with a confirmation.
@@ -197,8 +166,8 @@ test('the shopping history at 390 px offers the invoice as a link a thumb can re
   const member = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', 'pl');
   await signIn(member, user);
-  const headers = await memberWithInvoiceData(context.request, company);
-  await fillCart(context.request, headers);
+  const _headers = await memberWithInvoiceData(context.request, company);
+  await fillCart(context.request, (await demoExperienceOnSale(context.request)).id);
   const orderNo = await orderWithInvoice(member, 'pl');
   // Staff issue it through the console (the screen itself is covered above).
   const { page } = await asStaff('OPERATOR', { path: `/panel/admin/invoices?search=${orderNo}` });

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startPayuStandIn } from '../apps/server/test/stand-ins/payu';
 import { startPrzelewy24StandIn } from '../apps/server/test/stand-ins/przelewy24';
 import { expect, newUser, signIn, test } from './fixtures';
+import { demoExperienceOnSale, fillCart } from './support/shop';
 import { freePort, type PanelInstance, startPanel } from './support/panel-instance';
 
 /**
@@ -37,42 +38,9 @@ async function memberWithCart(browser: Browser, panel: PanelInstance, lang: 'pl'
   const page = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', lang);
   await signIn(page, user);
-  await fillCart(context.request);
+  await fillCart(context.request, (await demoExperienceOnSale(context.request)).id);
   await page.goto('/panel/cart');
   return page;
-}
-
-async function fillCart(request: APIRequestContext) {
-  const csrf = (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-  const headers = { 'X-Csrf-Token': csrf };
-  const categories = (await (await request.get('/panel/api/v1/settings/categories/items')).json()).data as {
-    id: number;
-  }[];
-  let productId: number | null = null;
-  for (const category of categories) {
-    const list = await request.get(`/panel/api/v1/products/items?where[category_id]=${category.id}`);
-    const products = (await list.json()).data as {
-      id: number;
-      can_order: boolean;
-      is_past: boolean;
-      price: number;
-    }[];
-    productId = products.find((p) => p.can_order && !p.is_past && p.price > 0)?.id ?? null;
-    if (productId) break;
-  }
-  expect(productId, 'an experience on sale in the demo data').not.toBeNull();
-  expect(
-    (await request.post('/panel/api/v1/sales/cart/add', { headers, data: { product_id: productId } })).ok(),
-  ).toBe(true);
-  const [item] = (await (await request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: { quantity: 1, persons: [], terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })) },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
 }
 
 /** From the cart to the operator's page, and back through its pay or cancel button. */
