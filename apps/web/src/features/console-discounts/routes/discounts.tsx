@@ -356,7 +356,7 @@ export default function DiscountsPage() {
         header: t('list.colActions'),
         enableSorting: false,
         cell: ({ row }) => (
-          <span className={uiStyles.filters}>
+          <span className={uiStyles.rowActions}>
             <Button
               size="small"
               variant="ghost"
@@ -398,12 +398,15 @@ export default function DiscountsPage() {
 
   return (
     <>
-      <ConsolePageHeader title={t('list.title')} lead={t('list.lead')} />
-      <div>
-        <Button type="button" onClick={() => setEditing('new')}>
-          {t('list.create')}
-        </Button>
-      </div>
+      <ConsolePageHeader
+        title={t('list.title')}
+        lead={t('list.lead')}
+        actions={
+          <Button type="button" onClick={() => setEditing('new')}>
+            {t('list.create')}
+          </Button>
+        }
+      />
       <form
         className={uiStyles.filters}
         role="search"
@@ -417,12 +420,14 @@ export default function DiscountsPage() {
           <option value="true">{t('list.active')}</option>
           <option value="false">{t('list.inactive')}</option>
         </SelectField>
-        <Button type="submit" size="small">
-          {t('list.apply')}
-        </Button>
-        <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
-          {t('list.clear')}
-        </Button>
+        <div className={uiStyles.filterButtons}>
+          <Button type="submit" size="small">
+            {t('list.apply')}
+          </Button>
+          <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
+            {t('list.clear')}
+          </Button>
+        </div>
       </form>
       <ConsoleList
         list={list}

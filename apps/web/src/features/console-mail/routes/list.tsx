@@ -170,7 +170,7 @@ export default function MailListPage() {
           onChange={(e) => setFilter('to', e.target.value)}
           error={fieldError('to')}
         />
-        <div className={styles.filterActions}>
+        <div className={uiStyles.filterButtons}>
           <Button
             type="button"
             size="small"

@@ -90,7 +90,7 @@ export default function OrdersPage() {
         header: t('orders.colExperiences'),
         enableSorting: false,
         cell: ({ row }) => (
-          <span className={styles.stack}>
+          <span className={`${styles.stack} ${styles.wrapText}`}>
             {row.original.experiences.map((name, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold the same name twice
               <span key={i}>{name}</span>
@@ -197,7 +197,7 @@ export default function OrdersPage() {
         <TextField label={t('orders.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('orders.to')} name="to" type="date" defaultValue={f.to} />
         <TextField label={t('orders.code')} name="code" defaultValue={f.code} autoComplete="off" />
-        <div className={styles.filterButtons}>
+        <div className={uiStyles.filterButtons}>
           <Button type="submit" size="small">
             {t('orders.apply')}
           </Button>

@@ -95,7 +95,7 @@ export default function SeatsPage() {
         <TextField label={t('seats.search')} name="q" type="search" defaultValue={f.q} />
         <TextField label={t('seats.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('seats.to')} name="to" type="date" defaultValue={f.to} />
-        <div className={styles.filterButtons}>
+        <div className={uiStyles.filterButtons}>
           <Button type="submit" size="small">
             {t('orders.apply')}
           </Button>

@@ -124,7 +124,7 @@ function RowActions({ member }: { member: TStaffMember }) {
   };
   if (member.is_me) return <span className={styles.muted}>{t('staff.you')}</span>;
   return (
-    <div className={styles.rowActions}>
+    <div className={uiStyles.rowActions}>
       <select
         className={styles.roleSelect}
         aria-label={t('staff.roleOf', { who })}
