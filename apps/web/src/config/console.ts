@@ -58,7 +58,7 @@ export type ConsoleIcon =
   | 'page'
   | 'users'
   | 'log'
-  | 'receipt'
+  | 'bag'
   | 'seat'
   | 'invoice'
   | 'mail'
@@ -78,7 +78,7 @@ export type ConsoleNavEntry = {
 export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
-  { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'receipt', access: 'staff' },
+  { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'bag', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
   { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
   { to: consolePaths.discounts, label: 'console-discounts:nav', icon: 'tag', access: 'staff' },

@@ -50,10 +50,10 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </>
   ),
-  receipt: (
+  bag: (
     <>
-      <path d="M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21z" />
-      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+      <path d="M5 8h14l-1.2 13H6.2z" />
+      <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
     </>
   ),
   seat: (
