@@ -32,7 +32,8 @@ async function offline(kind, env, fn) {
     }
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(path.join(env.DATA_DIR, 'pglite'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite(path.join(env.DATA_DIR, 'pglite'), { extensions: { pg_trgm } });
   try {
     return await fn(async (sql) => (await db.query(sql)).rows);
   } finally {

@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -73,13 +74,15 @@ export async function openDatabase(opts: {
   // PGlite"). The baseline compiler alone serves the cached catalogue reads as fast; writes are slower.
   // Set before the module is compiled; it only concerns WebAssembly, and PostgreSQL runs none.
   v8.setFlagsFromString('--liftoff-only');
+  // pg_trgm: the members' trigram index (migration 0017); PostgreSQL has it in its contrib.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,9 +1,9 @@
 import type { TDeskOrderRow } from '@club/shared/contract/admin-orders';
 import { groszeToPln, type LanguageCode } from '@club/shared';
 import { DESK_COUNT_CAP, type TDeskOrderListValues } from '@club/shared/schemas/admin-orders';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
+import { discountCodes, memberSearchText, orderItems, orders, products, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
 
 const MAX_ID = 2_147_483_647;
@@ -36,11 +36,10 @@ async function whereOf(db: Tx, q: TDeskOrderListValues): Promise<SQL | undefined
   if (q.member) {
     const words = q.member.split(/\s+/).filter(Boolean);
     // A whole e-mail address is one lookup in users' unique index on lower(email); other words
-    // match part of the name, surname or e-mail (a scan of the accounts, not of the orders).
+    // match part of the name, surname or e-mail through the trigram index (migration 0017).
     const each = words.map((word) => {
       if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(word)) return sql`lower(${users.email}) = lower(${word})`;
-      const like = `%${escapeLike(word)}%`;
-      return or(ilike(users.email, like), ilike(users.name, like), ilike(users.surname, like))!;
+      return sql`${memberSearchText(users)} like ${`%${escapeLike(word.toLowerCase())}%`}`;
     });
     const found = await db
       .select({ id: users.id })
