@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -41,16 +42,37 @@ export function useTableUrl<F extends string>(
     [setParams],
   );
 
-  return {
-    page,
-    sort,
-    dir,
-    filters: values,
-    setPage: (p: number) => update({ page: p > 1 ? p : null }, false),
-    setSort: (column: string, direction: 'asc' | 'desc') => update({ sort: column, dir: direction }),
-    setFilter: (name: F, value: string) => update({ [name]: value }),
-    /** Several filters in one address change (a filter form's submit); back to page 1. */
-    setFilters: (values: Partial<Record<F, string>>) => update(values as Record<string, string>),
-    clearFilters: () => update(Object.fromEntries(filters.map((f) => [f, null]))),
-  };
+  // The same functions from render to render, so a page's effects may depend on them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters' names
+  const actions = useMemo(
+    () => ({
+      setPage: (p: number) => update({ page: p > 1 ? p : null }, false),
+      setSort: (column: string, direction: 'asc' | 'desc') => update({ sort: column, dir: direction }),
+      setFilter: (name: F, value: string) => update({ [name]: value }),
+      /** Several filters in one address change (a filter form's submit); back to page 1. */
+      setFilters: (values: Partial<Record<F, string>>) => update(values as Record<string, string>),
+      clearFilters: () => update(Object.fromEntries(filters.map((f) => [f, null]))),
+    }),
+    [update, filters.join('\u0000')],
+  );
+  return { page, sort, dir, filters: values, ...actions };
+}
+
+/**
+ * A list's search box: what is typed shows at once, and the address (so the query) follows once the
+ * typing pauses (`SEARCH_DEBOUNCE_MS`). `name` is the filter parameter it writes.
+ */
+export function useSearchFilter<F extends string>(
+  table: { filters: Record<F, string>; setFilter: (name: F, value: string) => void },
+  name: F,
+) {
+  const applied = table.filters[name];
+  const [search, setSearch] = useState(applied);
+  const { setFilter } = table;
+  useEffect(() => {
+    if (search === applied) return;
+    const timer = window.setTimeout(() => setFilter(name, search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, applied, setFilter, name]);
+  return [search, setSearch] as const;
 }

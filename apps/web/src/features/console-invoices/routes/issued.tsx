@@ -5,19 +5,18 @@ import {
   type TInvoiceSummary,
   ZCorrectInvoice,
 } from '@club/shared';
-import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
 import { invoicesContract } from '@club/shared/contract/invoices';
 import { pathWith } from '@club/shared/contract/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { useTableUrl } from '../../../components/console/use-table-url';
+import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import {
   applyServerErrors,
   Badge,
@@ -105,14 +104,8 @@ function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; 
 export default function IssuedInvoicesPage() {
   const { t, i18n } = useTranslation('console-invoices');
   const state = useTableUrl(FILTERS, { sort: 'issue_date', dir: 'desc' });
-  const [search, setSearch] = useState(state.filters.search);
+  const [search, setSearch] = useSearchFilter(state, 'search');
   const [correcting, setCorrecting] = useState<TInvoiceSummary | null>(null);
-  const { setFilter } = state;
-  useEffect(() => {
-    if (search === state.filters.search) return;
-    const timer = window.setTimeout(() => setFilter('search', search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, state.filters.search, setFilter]);
 
   const query = {
     page: state.page,

@@ -1,14 +1,13 @@
 import { formatMoney, type TInvoiceRequest } from '@club/shared';
-import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
 import { invoicesContract } from '@club/shared/contract/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { useTableUrl } from '../../../components/console/use-table-url';
+import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import { Button, TextField, usePopup } from '../../../components/ui';
 import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
@@ -61,13 +60,7 @@ function IssueButton({ request }: { request: TInvoiceRequest }) {
 export default function InvoiceRequestsPage() {
   const { t, i18n } = useTranslation('console-invoices');
   const state = useTableUrl(FILTERS, { sort: 'paid_at', dir: 'asc' });
-  const [search, setSearch] = useState(state.filters.search);
-  const { setFilter } = state;
-  useEffect(() => {
-    if (search === state.filters.search) return;
-    const timer = window.setTimeout(() => setFilter('search', search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, state.filters.search, setFilter]);
+  const [search, setSearch] = useSearchFilter(state, 'search');
 
   const query = {
     page: state.page,

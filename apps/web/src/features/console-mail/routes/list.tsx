@@ -1,4 +1,3 @@
-import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
 import {
   MAIL_SORTS,
   MAIL_STATES,
@@ -8,13 +7,13 @@ import {
   type TMailRow,
 } from '@club/shared/schemas/admin-mail';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { useTableUrl } from '../../../components/console/use-table-url';
+import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import { Button, SelectField, TextField } from '../../../components/ui';
 import { consoleMailPath } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
@@ -29,13 +28,7 @@ type Sort = (typeof MAIL_SORTS)[number];
 export default function MailListPage() {
   const { t } = useTranslation('console-mail');
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
-  const { setFilter } = state;
-  const [search, setSearch] = useState(state.filters.q);
-  useEffect(() => {
-    if (search === state.filters.q) return;
-    const timer = window.setTimeout(() => setFilter('q', search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, state.filters.q, setFilter]);
+  const [search, setSearch] = useSearchFilter(state, 'q');
 
   const sort = ((MAIL_SORTS as readonly string[]).includes(state.sort) ? state.sort : 'created_at') as Sort;
   const query = {
@@ -133,7 +126,7 @@ export default function MailListPage() {
         <SelectField
           label={t('columns.state')}
           value={state.filters.state}
-          onChange={(e) => setFilter('state', e.target.value)}
+          onChange={(e) => state.setFilter('state', e.target.value)}
           error={fieldError('state')}
         >
           <option value="">{t('any')}</option>
@@ -146,7 +139,7 @@ export default function MailListPage() {
         <SelectField
           label={t('columns.template')}
           value={state.filters.template}
-          onChange={(e) => setFilter('template', e.target.value)}
+          onChange={(e) => state.setFilter('template', e.target.value)}
           error={fieldError('template')}
         >
           <option value="">{t('any')}</option>
@@ -160,14 +153,14 @@ export default function MailListPage() {
           label={t('from')}
           type="date"
           value={state.filters.from}
-          onChange={(e) => setFilter('from', e.target.value)}
+          onChange={(e) => state.setFilter('from', e.target.value)}
           error={fieldError('from')}
         />
         <TextField
           label={t('to')}
           type="date"
           value={state.filters.to}
-          onChange={(e) => setFilter('to', e.target.value)}
+          onChange={(e) => state.setFilter('to', e.target.value)}
           error={fieldError('to')}
         />
         <div className={uiStyles.filterButtons}>

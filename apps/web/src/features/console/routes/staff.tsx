@@ -1,15 +1,15 @@
 import { type TStaffInvite, type TStaffMember, STAFF_STATUSES, ZStaffInvite } from '@club/shared';
-import { SEARCH_DEBOUNCE_MS, STAFF_TYPES } from '@club/shared/constants';
+import { STAFF_TYPES } from '@club/shared/constants';
 import { staffContract } from '@club/shared/contract/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { useTableUrl } from '../../../components/console/use-table-url';
+import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import {
   applyServerErrors,
@@ -212,13 +212,7 @@ export default function StaffPage() {
   const { t, i18n } = useTranslation('console');
   const state = useTableUrl(FILTERS, { sort: 'name', dir: 'asc' });
   const [inviting, setInviting] = useState(false);
-  const [search, setSearch] = useState(state.filters.search);
-  const { setFilter } = state;
-  useEffect(() => {
-    if (search === state.filters.search) return;
-    const timer = window.setTimeout(() => setFilter('search', search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, state.filters.search, setFilter]);
+  const [search, setSearch] = useSearchFilter(state, 'search');
 
   const query = {
     page: state.page,
