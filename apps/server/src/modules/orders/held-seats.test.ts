@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, staffClient, type TestApp } from '../../../test/helpers';
+import { type Client, createTestApp, DB_KIND, staffClient, type TestApp } from '../../../test/helpers';
 import { outbox, productNotifications, products, seatOffers } from '../../db/schema';
 import { validProductBody } from '../catalog/admin-test-fixtures';
-import { lapseSeatOffers } from '../catalog/seat-offers';
+import { lapseSeatOffers, offerFreeSeats } from '../catalog/seat-offers';
 import { expireUnpaidOrders } from './lifecycle';
 import { createMember, createTestProduct, type Member, memberApi } from './test-fixtures';
 
@@ -235,6 +235,48 @@ describe('a freed seat is held for the first member in line', () => {
 });
 
 describe('races', () => {
+  // PGlite runs one transaction at a time: there is no "between" to stop a buyer in.
+  for (const buyerInLine of [false, true])
+    it.skipIf(DB_KIND !== 'postgres')(
+      `a seat held while a buyer is between the checks and taking the seats ${buyerInLine ? 'is theirs when held for them' : 'is not sold to them'}`,
+      async () => {
+        const { product } = await createTestProduct(t.app.db, { totalSeats: 2, memberLimit: 1 });
+        await placeOrder(await createMember(t.app.db), product.id);
+        const buyer = await createMember(t.app.db);
+        expect((await addToCart(buyer, product.id)).statusCode).toBe(200);
+        // Joined while a seat was free (written directly: the rules offer the list only when sold out).
+        const waiting = buyerInLine ? buyer : await createMember(t.app.db);
+        await t.app.db.insert(productNotifications).values({ productId: product.id, userId: waiting.id });
+        let answer: ReturnType<typeof order> | undefined;
+        await t.app.db.transaction(async (tx) => {
+          // The experience's row held here: the buyer's order passes its checks (one seat free) and
+          // waits at taking the seat; meanwhile the free seat is held for the member in line.
+          await tx.execute(sql`select id from products where id = ${product.id} for no key update`);
+          answer = order(buyer);
+          for (let i = 0; i < 200; i++) {
+            const { rows } = (await t.app.db.execute(sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+              rows: { n: number }[];
+            };
+            if (Number(rows[0]!.n) > 0) break;
+            await new Promise((r) => setTimeout(r, 25));
+          }
+          expect(await offerFreeSeats(tx, t.app, product.id)).toBe(1);
+        });
+        const res = await answer!;
+        if (buyerInLine) {
+          // The plain update refuses (the seat is held), the offer's path finds it held for them.
+          expect(res.statusCode, res.body).toBe(200);
+          expect((await offersOf(product.id))[0]).toMatchObject({ status: 'TAKEN', userId: buyer.id });
+          expect(await productRow(product.id)).toMatchObject({ seatsTaken: 2, seatsHeld: 0 });
+        } else {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().code).toBe('SOLD_OUT');
+          expect(await productRow(product.id)).toMatchObject({ seatsTaken: 1, seatsHeld: 1 });
+        }
+        await expectCountersMatch(product.id);
+      },
+    );
   it('seats freed while members race for them: no held seat is sold to anyone else, counters match', async () => {
     const SEATS = 4;
     const { product, holders } = await soldOut(SEATS);
