@@ -115,6 +115,13 @@ describe('a freed seat is held for the first member in line', () => {
     expect(mail?.subject).toContain('a seat is held for you');
     expect(mail?.text).toContain(`/panel/experiences/`);
     expect(mail?.text).toContain(`/${product.id}-`);
+    // The hold's end in the member's language, on the club's clock (Warsaw).
+    const until = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Europe/Warsaw',
+    }).format(offers[0]!.expiresAt);
+    expect(mail?.text).toContain(until);
     expect((await mailsTo(second!.email)).map((m) => m.template)).not.toContain('seat-offer');
 
     // The others: sold out (the waiting list still open to them); the first: held until, may order.
