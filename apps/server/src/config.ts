@@ -48,6 +48,12 @@ const ZConfig = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** How long a seat freed for the waiting list is held for the member first in line (docs/waiting-list.md). */
+    WAITING_LIST_HOLD_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(14 * 24)
+      .default(24),
     /** Invoice numbers restart every year (FV/2026/000123) or every month (FV/2026/11/0001). */
     INVOICE_NUMBERING: z.enum(['yearly', 'monthly']).default('yearly'),
     // The seller on every invoice (docs/invoices.md): demo values until an installation sets its own.

@@ -124,7 +124,11 @@ export const ZSeatBoardRow = object({
   capacity: z.number().int().nullable(),
   sold: z.number().int(),
   held: z.number().int(),
+  /** Seats held for members of the waiting list (docs/waiting-list.md): offered, not yet booked. */
+  held_for_list: z.number().int(),
+  /** Free for anyone: capacity − seats in orders − held for the waiting list. */
   free: z.number().int().nullable(),
+  /** Members waiting in line without a seat held for them. */
   waiting: z.number().int(),
 });
 export type TSeatBoardRow = z.output<typeof ZSeatBoardRow>;

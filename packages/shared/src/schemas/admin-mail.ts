@@ -11,6 +11,7 @@ export const MAIL_TEMPLATES = [
   'welcome',
   'bonus-joined',
   'waiting-list',
+  'seat-offer',
   'order-paid',
   'order-cancelled',
   'order-cancelled-by-club',

@@ -140,6 +140,11 @@ export const ZProduct = z.strictObject({
   limit: int(),
   overall_limit: int().nullable(),
   status_limit: int(),
+  /**
+   * A seat of this sold-out experience is held for the member (the waiting list, docs/waiting-list.md)
+   * until this instant (ISO); they may book it although others see it sold out. Null otherwise.
+   */
+  held_until: z.string().nullable(),
   event_images_count: int(),
   /** The gallery of a past experience, for the card's 'view gallery' button. */
   gallery_id: int().nullable(),

@@ -1,4 +1,5 @@
 import { PRODUCT_TYPES } from '@club/shared';
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -68,6 +69,11 @@ export const products = pgTable(
     memberLimit: integer('member_limit').notNull().default(2),
     totalSeats: integer('total_seats'),
     seatsTaken: integer('seats_taken').notNull().default(0),
+    /**
+     * Seats held for members of the waiting list (open `seat_offers`, docs/waiting-list.md): changed
+     * under this row's lock with the offers, so seats anyone may buy = total − taken − held.
+     */
+    seatsHeld: integer('seats_held').notNull().default(0),
     /** Seats left at or below this count show "low availability". */
     statusLimit: integer('status_limit').notNull().default(0),
     published: smallint('published').notNull().default(1),
@@ -219,4 +225,35 @@ export const galleryImages = pgTable(
     captionEn: text('caption_en').notNull().default(''),
   },
   (t) => [index('gallery_images_gallery_idx').on(t.galleryId)],
+);
+
+export const SEAT_OFFER_STATUSES = ['OFFERED', 'TAKEN', 'LAPSED', 'WITHDRAWN'] as const;
+
+/**
+ * A seat held for the member first in the waiting list (docs/waiting-list.md): one seat per offer,
+ * at most one open (OFFERED) offer per member and experience. Created, taken, lapsed and withdrawn
+ * under the experience row's lock, together with `products.seats_held`.
+ */
+export const seatOffers = pgTable(
+  'seat_offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SEAT_OFFER_STATUSES }).notNull().default('OFFERED'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The order that took the held seat (status TAKEN); kept when the order is removed later. */
+    takenOrderId: integer('taken_order_id'),
+  },
+  (t) => [
+    uniqueIndex('seat_offers_open_idx').on(t.productId, t.userId).where(sql`${t.status} = 'OFFERED'`),
+    index('seat_offers_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OFFERED'`),
+    index('seat_offers_user_idx').on(t.userId),
+  ],
 );

@@ -14,19 +14,29 @@ import { preparedOnce } from '../../lib/prepared';
 import { mediaUrl } from '../../lib/media';
 import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
+import { heldUntilSql } from '../catalog/seat-offers';
 
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
 type TermRow = typeof productTerms.$inferSelect;
 
 /** The per-member view of an experience in the cart: what may still be booked and by how many. */
-export function cartProductState(product: ProductRow, held: number, userId: number, today = clubToday()) {
+export function cartProductState(
+  product: ProductRow,
+  held: number,
+  userId: number,
+  /** The end of the seat held for this member (the waiting list), or null. */
+  heldUntil: string | null = null,
+  today = clubToday(),
+) {
   const flags = memberFlags(
     {
       published: product.published,
       startDate: product.startDate,
       totalSeats: product.totalSeats,
       seatsTaken: product.seatsTaken,
+      seatsHeld: product.seatsHeld,
+      heldUntil,
       memberLimit: product.memberLimit,
       statusLimit: product.statusLimit,
       inCart: false,
@@ -36,7 +46,7 @@ export function cartProductState(product: ProductRow, held: number, userId: numb
     { userId, type: USER_TYPE.CUSTOMER, today },
   );
   const limit = Math.max(0, product.memberLimit - held);
-  return { canOrder: flags.can_order, limit, overallLimit: flags.overall_limit };
+  return { canOrder: flags.can_order, limit, overallLimit: flags.overall_limit, heldUntil: flags.held_until };
 }
 
 export function rulesFor(
@@ -79,17 +89,18 @@ export async function loadCartLines(
   opts: { lock?: boolean } = {},
 ) {
   const rows = await cartLinesQuery(db, opts.lock === true).execute({ userId });
-  return rows.map((r) => toLine(r, Number(r.held), r.terms, userId, lang));
+  return rows.map((r) => toLine(r, Number(r.held), r.heldUntil ?? null, r.terms, userId, lang));
 }
 
 function toLine(
   r: { row: CartRow; product: ProductRow; categoryPl: string; categoryEn: string },
   held: number,
+  heldUntil: string | null,
   productTermsList: TermRow[],
   userId: number,
   lang: LanguageCode,
 ): LoadedCartLine {
-  const state = cartProductState(r.product, held, userId);
+  const state = cartProductState(r.product, held, userId, heldUntil);
   return {
     row: r.row,
     product: r.product,
@@ -110,6 +121,7 @@ function cartLinesQuery(db: Tx, lock: boolean) {
         categoryEn: categories.nameEn,
         held: sql<number>`coalesce((select m.quantity from member_product_seats m
           where m.user_id = ${cartItems.userId} and m.product_id = ${products.id}), 0)::int`,
+        heldUntil: heldUntilSql(sql`${cartItems.userId}`),
         terms: sql<
           TermRow[]
         >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,

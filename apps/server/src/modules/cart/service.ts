@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { preparedOnce } from '../../lib/prepared';
+import { heldUntilSql } from '../catalog/seat-offers';
 import { cartProductState, loadCartLines } from './repository';
 
 /**
@@ -20,6 +21,7 @@ function addToCartQuery(db: Tx) {
           where ci.user_id = ${sql.placeholder('userId')} and ci.product_id = ${products.id})`,
         held: sql<number>`coalesce((select m.quantity from member_product_seats m
           where m.user_id = ${sql.placeholder('userId')} and m.product_id = ${products.id}), 0)::int`,
+        heldUntil: heldUntilSql(sql.placeholder('userId')),
       })
       .from(products)
       .where(eq(products.id, sql.placeholder('productId')))
@@ -44,7 +46,7 @@ export async function addToCart(db: Tx, userId: number, productId: number): Prom
   const [found] = await addToCartQuery(db).execute({ userId, productId });
   if (!found || found.product.published === PUBLISHED_HIDDEN) throw notFound();
   if (found.inCart) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
-  const state = cartProductState(found.product, Number(found.held), userId);
+  const state = cartProductState(found.product, Number(found.held), userId, found.heldUntil ?? null);
   if (!state.canOrder) throw conflict('PRODUCT_UNAVAILABLE', 'cart.productUnavailable');
   const [row] = await insertCartItemQuery(db).execute({ userId, productId });
   if (!row) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');

@@ -284,8 +284,9 @@ async function checkReferences(tx: Tx, v: TAdminProductValues, alias: string, se
     if (found.length !== new Set(v.partner_ids).size)
       throw invalidField('partner_ids', 'validation.wrongValue');
   }
-  if (self && v.total_seats !== null && v.total_seats < self.seatsTaken)
-    throw invalidField('total_seats', 'validation.min', { amount: self.seatsTaken });
+  // Seats taken by orders and held for the waiting list stay theirs: the capacity cannot go below them.
+  if (self && v.total_seats !== null && v.total_seats < self.seatsTaken + self.seatsHeld)
+    throw invalidField('total_seats', 'validation.min', { amount: self.seatsTaken + self.seatsHeld });
 }
 
 /** A free address: the base, else the base with -2, -3, … */

@@ -19,6 +19,7 @@ import {
   experiencePhotos,
 } from './admin-repository';
 import { pageMeta } from '../../lib/page-meta';
+import { offerFreeSeats } from './seat-offers';
 import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
 
 /**
@@ -75,6 +76,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.update),
+    // The held seats' mails, when the capacity was raised (queued in the write's transaction).
+    onResponse: async () => void app.mailer.flush(app.db),
     handler: auditedWrite(
       contract.update,
       'product',
@@ -83,6 +86,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await loadAdminProduct(tx, id);
         if (!before) throw notFound();
         await updateProduct(tx, id, request.body.version, request.body.product);
+        // Seats given (capacity raised): held for the waiting list under the lock updateProduct took.
+        await offerFreeSeats(tx, app, id);
         return { action: 'update', entityId: id, before, after: (await loadAdminProduct(tx, id))! };
       },
       (_tx, audit) => audit.after,

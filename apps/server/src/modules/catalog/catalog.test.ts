@@ -401,11 +401,13 @@ describe('member flags', () => {
     startDate: '2030-06-10',
     totalSeats: 10,
     seatsTaken: 0,
+    seatsHeld: 0,
     memberLimit: 2,
     statusLimit: 3,
     inCart: false,
     heldQuantity: 0,
     notificationSet: false,
+    heldUntil: null as string | null,
   };
   const member = { userId: 1, type: 'CUSTOMER' as const, today: '2030-06-01' };
   it('closes sales on the start day and calls it past the day after', () => {
@@ -429,6 +431,23 @@ describe('member flags', () => {
       can_order: true,
       overall_limit: 999,
     });
+  });
+  it('held seats are sold out to everyone but the member they are held for', () => {
+    const held = { ...base, seatsTaken: 8, seatsHeld: 2 };
+    expect(memberFlags(held, member)).toMatchObject({
+      can_order: false,
+      can_set_notification: true,
+      overall_limit: null,
+      held_until: null,
+    });
+    const until = '2030-06-02T10:00:00.000Z';
+    expect(memberFlags({ ...held, heldUntil: until }, member)).toMatchObject({
+      can_order: true,
+      can_set_notification: false,
+      overall_limit: 1,
+      held_until: until,
+    });
+    expect(memberFlags({ ...held, seatsTaken: 7, heldUntil: until }, member).overall_limit).toBe(2);
   });
   it('hidden experiences are never on sale', () => {
     expect(memberFlags({ ...base, published: 0 }, member)).toMatchObject({

@@ -12,6 +12,8 @@ export type FlagInput = {
   startDate: string;
   totalSeats: number | null;
   seatsTaken: number;
+  /** Seats held for the waiting list (products.seats_held): nobody else may buy them. */
+  seatsHeld: number;
   memberLimit: number;
   statusLimit: number;
   /** The member has this experience in the cart. */
@@ -19,6 +21,8 @@ export type FlagInput = {
   /** Seats the member holds in orders waiting for payment or paid. */
   heldQuantity: number;
   notificationSet: boolean;
+  /** When the seat held for this member runs out (ISO), or null: no open offer for them. */
+  heldUntil: string | null;
 };
 
 export type MemberFlags = {
@@ -33,6 +37,8 @@ export type MemberFlags = {
   limit: number;
   overall_limit: number | null;
   status_limit: number;
+  /** A seat is held for the member until then (ISO), else null. */
+  held_until: string | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +53,12 @@ export function memberFlags(p: FlagInput, m: MemberContext): MemberFlags {
   const isCustomer = m.type === USER_TYPE.CUSTOMER;
   const isPast = p.startDate < m.today;
   const salesOpen = p.startDate > m.today;
-  const seatsLeft = p.totalSeats === null ? UNCAPPED_SEATS : Math.max(0, p.totalSeats - p.seatsTaken);
+  // Seats held for the waiting list are nobody's but their member's: one per open offer.
+  const heldForMe = isCustomer && p.heldUntil !== null ? 1 : 0;
+  const seatsLeft =
+    p.totalSeats === null
+      ? UNCAPPED_SEATS
+      : Math.max(0, p.totalSeats - p.seatsTaken - p.seatsHeld) + heldForMe;
   const limitReached = p.heldQuantity >= p.memberLimit;
   const onSale = p.published === PUBLISHED_ON_SALE;
   const announced = p.published === PUBLISHED_ANNOUNCED;
@@ -67,5 +78,6 @@ export function memberFlags(p: FlagInput, m: MemberContext): MemberFlags {
     limit: p.memberLimit,
     overall_limit: seatsLeft > 0 ? seatsLeft : null,
     status_limit: p.statusLimit,
+    held_until: heldForMe && salesOpen && onSale ? p.heldUntil : null,
   };
 }

@@ -24,6 +24,7 @@ import {
 import { preparedOnce } from '../../lib/prepared';
 import { CatalogCache, type MemberPartCache } from './cache';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
+import { heldUntilSql } from './seat-offers';
 import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } from './member-flags';
 
 export type CatalogContext = MemberContext & { lang: LanguageCode };
@@ -71,10 +72,18 @@ function sharedColumns(lang: LanguageCode) {
   };
 }
 
+/** An offer's end as the API's ISO string (UTC, milliseconds), the same text in every statement. */
+function heldUntilText(alias: string) {
+  return sql.raw(`to_char(${alias}.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
+
 /** What is read per request: the seats (exact after any order, in any process) and the member's own state. */
 // products.id spelt out: drizzle leaves a column unqualified when a query reads one table.
 const memberColumns = {
   seatsTaken: products.seatsTaken,
+  seatsHeld: products.seatsHeld,
+  // Looked up only while the experience has held seats at all: no cost for the rest.
+  heldUntil: heldUntilSql(userId),
   inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.product_id = products.id and ci.user_id = ${userId})`,
   heldQuantity: sql<number>`coalesce((select m.quantity from member_product_seats m
       where m.user_id = ${userId} and m.product_id = products.id), 0)::int`,
@@ -85,7 +94,14 @@ function productColumns(lang: LanguageCode) {
   return { ...sharedColumns(lang), ...memberColumns };
 }
 
-type MemberPart = { seatsTaken: number; inCart: boolean; heldQuantity: number; notificationSet: boolean };
+type MemberPart = {
+  seatsTaken: number;
+  seatsHeld: number;
+  inCart: boolean;
+  heldQuantity: number;
+  notificationSet: boolean;
+  heldUntil: string | null;
+};
 type SharedRow = Awaited<ReturnType<ReturnType<typeof sharedPageQuery>['execute']>>[number];
 
 /** A visible experience by its id or its alias (the prepared statement's `key`). */
@@ -307,6 +323,8 @@ function flagsFor(p: StaticFlagInput, part: MemberPart, c: CatalogContext): Memb
     {
       ...p,
       seatsTaken: part.seatsTaken,
+      seatsHeld: Number(part.seatsHeld),
+      heldUntil: part.heldUntil ?? null,
       inCart: Boolean(part.inCart),
       heldQuantity: Number(part.heldQuantity),
       notificationSet: Boolean(part.notificationSet),
@@ -359,12 +377,12 @@ function toProductJson(row: SharedRow, extra?: Record<string, unknown>): Product
 
 /** The member's flags as JSON members (no braces), in MemberFlags' key order; every value is a number, a boolean or null. */
 export function memberFlagsJson(f: MemberFlags): string {
-  return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"in_cart":${f.in_cart},"limit_reached":${f.limit_reached},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit}`;
+  return `"can_order":${f.can_order},"can_set_notification":${f.can_set_notification},"is_set_notification":${f.is_set_notification},"in_cart":${f.in_cart},"limit_reached":${f.limit_reached},"is_past":${f.is_past},"limit":${f.limit},"overall_limit":${f.overall_limit},"status_limit":${f.status_limit},"held_until":${f.held_until === null ? 'null' : `"${f.held_until}"`}`;
 }
 
 /** Everything `flagsFor` reads besides the product's static part, as one string. */
 function flagsKey(part: MemberPart, c: CatalogContext): string {
-  return `${c.type}|${c.today}|${part.seatsTaken}|${Boolean(part.inCart)}|${Number(part.heldQuantity)}|${Boolean(part.notificationSet)}`;
+  return `${c.type}|${c.today}|${part.seatsTaken}|${Number(part.seatsHeld)}|${part.heldUntil ?? ''}|${Boolean(part.inCart)}|${Number(part.heldQuantity)}|${Boolean(part.notificationSet)}`;
 }
 
 /** Appends a product's JSON (`head` + the member's flags + `tail`) to `out`. */
@@ -388,26 +406,33 @@ const CLOSE = Buffer.from(']');
  * of plugins/session.ts): a cached catalogue read is then one round trip. The same values as
  * `memberColumns`, read in the same statement as the session, so just as live.
  */
-export const memberPartWithSession = sql<[number, number, boolean, number, boolean][] | null>`(select
+export const memberPartWithSession = sql<
+  [number, number, boolean, number, boolean, number, string | null][] | null
+>`(select
   json_agg(json_build_array(p.id, p.seats_taken,
     exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
     coalesce((select m.quantity from member_product_seats m
       where m.user_id = ${sessions.userId} and m.product_id = p.id), 0)::int,
-    exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId})))
+    exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId}),
+    p.seats_held,
+    case when p.seats_held > 0 then (select ${heldUntilText('so')} from seat_offers so where so.product_id = p.id
+      and so.user_id = ${sessions.userId} and so.status = 'OFFERED' and so.expires_at > now()) end))
   from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
 
 /** Reads what `memberPartWithSession` returned (undefined when it was not read). */
 export function memberPartsFrom(extra: unknown): Map<number, MemberPart> | undefined {
   if (!Array.isArray(extra)) return extra === null ? new Map() : undefined;
   const parts = new Map<number, MemberPart>();
-  for (const [id, seatsTaken, inCart, heldQuantity, notificationSet] of extra as [
+  for (const [id, seatsTaken, inCart, heldQuantity, notificationSet, seatsHeld, heldUntil] of extra as [
     number,
     number,
     boolean,
     number,
     boolean,
+    number,
+    string | null,
   ][])
-    parts.set(Number(id), { seatsTaken, inCart, heldQuantity, notificationSet });
+    parts.set(Number(id), { seatsTaken, inCart, heldQuantity, notificationSet, seatsHeld, heldUntil });
   return parts;
 }
 

@@ -17,6 +17,7 @@ const SAMPLES: { [T in MailTemplateName]: MailData[T] } = {
   welcome: { card: 'EC-0001', validTo: '10/02/2028', link: LINK },
   'bonus-joined': { form: EVIL, office: null },
   'waiting-list': { name: EVIL, url: LINK },
+  'seat-offer': { name: EVIL, url: LINK, until: '2026-11-26T15:05:00.000Z' },
   'order-paid': {
     orderId: 42,
     total: '1 500,00 zł',

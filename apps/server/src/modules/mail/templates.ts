@@ -36,6 +36,8 @@ export type MailData = {
   welcome: { card: string; validTo: string; link: string };
   'bonus-joined': { form: string; office: string | null };
   'waiting-list': { name: string; url: string };
+  /** A seat held for the member first in the waiting list, until `until` (an ISO instant). */
+  'seat-offer': { name: string; url: string; until: string };
   'order-paid': {
     orderId: number;
     /** Formatted in the member's language (formatMoney). */
@@ -75,6 +77,14 @@ const longDate = (iso: string, lang: LanguageCode) =>
   new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'pl-PL', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
+
+/** An instant as the club's clock shows it (Europe/Warsaw): "26 listopada 2026 16:05" / "26 November 2026, 16:05". */
+const clubDateTime = (iso: string, lang: LanguageCode) =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'pl-PL', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Warsaw',
+  }).format(new Date(iso));
 
 const SIGN_PL = 'Zespół Excellence Club';
 const SIGN_EN = 'The Excellence Club team';
@@ -265,6 +275,37 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
       },
     },
     slots: (d) => ({ name: d.name, url: d.url }),
+  },
+  'seat-offer': {
+    blocks: [
+      text('intro'),
+      { kind: 'details', rows: [{ label: 'untilLabel', value: '{{until}}' }] },
+      { kind: 'button', copy: 'cta', href: 'url' },
+      { kind: 'note', copy: 'after' },
+    ],
+    copy: {
+      pl: {
+        subject: 'Excellence Club: {{name}} – miejsce czeka na Ciebie',
+        preheader: 'Zwolniło się miejsce i trzymamy je dla Ciebie do {{until}}',
+        heading: 'Miejsce czeka na Ciebie',
+        intro:
+          'Zwolniło się miejsce na wydarzenie „{{name}}”. Jesteś pierwszy na liście oczekujących, więc trzymamy je dla Ciebie: zarezerwuj je w panelu Excellence Club, zanim minie termin.',
+        untilLabel: 'Miejsce czeka do',
+        cta: 'Zarezerwuj miejsce',
+        after: 'Po tym terminie miejsce otrzyma kolejna osoba z listy oczekujących.',
+      },
+      en: {
+        subject: 'Excellence Club: {{name}} – a seat is held for you',
+        preheader: 'A seat came free and is held for you until {{until}}',
+        heading: 'A seat is held for you',
+        intro:
+          'A seat came free for "{{name}}". You are first on the waiting list, so we are holding it for you: book it in the Excellence Club panel before the time runs out.',
+        untilLabel: 'Held until',
+        cta: 'Book the seat',
+        after: 'After that the seat goes to the next person on the waiting list.',
+      },
+    },
+    slots: (d, lang) => ({ name: d.name, url: d.url, until: clubDateTime(d.until, lang) }),
   },
   'order-paid': {
     blocks: [

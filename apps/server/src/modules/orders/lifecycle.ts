@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
 import { notifyWaitingList } from '../catalog/notify-waiting-list';
+import { offerFreeSeats } from '../catalog/seat-offers';
 import { bookingMailData } from './booking-mail';
 import { recordOrderEvent } from './timeline';
 
@@ -77,8 +78,14 @@ export async function cancelLockedOrder(
       .set({ seatsTaken: sql`greatest(${products.seatsTaken} - ${byProduct.get(id)!}, 0)` })
       .where(eq(products.id, id))
       .returning();
-    const hasSeats = product && (product.totalSeats === null || product.totalSeats > product.seatsTaken);
-    if (product && hasSeats && product.published === PUBLISHED_ON_SALE && product.startDate > today) {
+    if (!product || product.published !== PUBLISHED_ON_SALE || product.startDate <= today) continue;
+    // The freed seats are held for the first members in line (docs/waiting-list.md), under the lock
+    // the update above took; what nobody in line takes is told by the one "seats available" mail.
+    const offered = await offerFreeSeats(tx, deps, id);
+    if (
+      product.totalSeats === null ||
+      product.totalSeats > product.seatsTaken + product.seatsHeld + offered
+    ) {
       await notifyWaitingList(tx, deps.mailer, id, deps.config.PUBLIC_URL);
     }
   }
@@ -136,7 +143,7 @@ export async function mailOpenWaitingLists(deps: Deps): Promise<number> {
     select distinct p.id from products p
     join product_notifications n on n.product_id = p.id and n.notified_at is null
     where p.published = ${PUBLISHED_ON_SALE} and p.start_date > ${today}
-      and (p.total_seats is null or p.total_seats > p.seats_taken)
+      and (p.total_seats is null or p.total_seats > p.seats_taken + p.seats_held)
     order by p.id limit 100`)) as unknown as { rows: { id: number }[] };
   let mailed = 0;
   for (const { id } of candidates.rows) {

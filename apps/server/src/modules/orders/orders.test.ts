@@ -307,7 +307,8 @@ describe('payment (sandbox operator)', () => {
     await expireUnpaidOrders(t.app);
     expect((await orderRow(placed.order_id)).status).toBe('CANCELLED');
     expect(await seatsTaken(product.id)).toBe(0);
-    expect((await mailsTo(waiting.email)).filter((m) => m.template === 'waiting-list')).toHaveLength(1);
+    // The freed seat is held for the member first in line (docs/waiting-list.md).
+    expect((await mailsTo(waiting.email)).filter((m) => m.template === 'seat-offer')).toHaveLength(1);
     const pending = await t.app.db
       .select()
       .from(productNotifications)
@@ -406,7 +407,8 @@ describe('expiry of unpaid orders', () => {
     }
     expect((await orderRow(placedOrders[3]!.id)).status).toBe('WAITING_PAYMENT');
     expect(await seatsTaken(placedOrders[3]!.productId)).toBe(1);
-    expect((await mailsTo(waiting.email)).filter((m) => m.template === 'waiting-list')).toHaveLength(1);
+    // The freed seat is held for the member first in line (docs/waiting-list.md).
+    expect((await mailsTo(waiting.email)).filter((m) => m.template === 'seat-offer')).toHaveLength(1);
     expect(await expireUnpaidOrders(t.app)).toBe(0);
     // A payment arriving after the expiry does not revive the order.
     const provider = await sandboxProvider(t.app);

@@ -22,6 +22,7 @@ import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payme
 import { mailPaid, type OrderRow } from './lifecycle';
 import { recordOrderEvent } from './timeline';
 import { invoiceFields } from '../account/repository';
+import { takeSeatsWithOffer } from '../catalog/seat-offers';
 
 const INVOICE_FIELDS = [
   'invoiceCompanyName',
@@ -46,7 +47,8 @@ async function takeSeats(tx: Tx, productId: number, quantity: number): Promise<b
       .where(
         and(
           eq(products.id, sql.placeholder('id')),
-          sql`(${products.totalSeats} is null or ${products.seatsTaken} + ${sql.placeholder('quantity')}::int <= ${products.totalSeats})`,
+          // Seats held for the waiting list are not anyone's to take (docs/waiting-list.md).
+          sql`(${products.totalSeats} is null or ${products.seatsTaken} + ${products.seatsHeld} + ${sql.placeholder('quantity')}::int <= ${products.totalSeats})`,
         ),
       )
       .returning({ id: products.id })
@@ -84,8 +86,11 @@ export async function placeOrder(
       const product = line.product;
       const name = lang === 'en' ? product.nameEn : product.namePl;
       const state = line.state;
+      // As read with the cart: seats anyone may take, plus the one held for this member.
       const seatsLeft =
-        product.totalSeats === null ? Number.POSITIVE_INFINITY : product.totalSeats - product.seatsTaken;
+        product.totalSeats === null
+          ? Number.POSITIVE_INFINITY
+          : product.totalSeats - product.seatsTaken - product.seatsHeld + (state.heldUntil ? 1 : 0);
       if (seatsLeft < line.row.quantity || (seatsLeft <= 0 && !state.canOrder))
         throw conflict('SOLD_OUT', 'cart.soldOut', { name });
       if (state.limit < line.row.quantity) throw conflict('LIMIT_REACHED', 'cart.limitReached', { name });
@@ -182,8 +187,17 @@ export async function placeOrder(
     if (total === 0) await mailPaid(tx, app, order!);
     const quantities = new Map<number, number>();
     for (const l of lines) quantities.set(l.product.id, (quantities.get(l.product.id) ?? 0) + l.row.quantity);
+    const heldForMe = new Set(lines.filter((l) => l.state.heldUntil !== null).map((l) => l.product.id));
     for (const id of ids) {
-      if (!(await takeSeats(tx, id, quantities.get(id)!))) {
+      const quantity = quantities.get(id)!;
+      // A seat held for the member (read with the cart) is taken with its offer; a plain update
+      // otherwise, and the offer's path only when that fails (an offer made since the cart was read).
+      const took = heldForMe.has(id)
+        ? await takeSeatsWithOffer(tx, id, user.id, quantity, order!.id)
+        : (await takeSeats(tx, id, quantity)) ||
+          (byId.get(id)!.totalSeats !== null &&
+            (await takeSeatsWithOffer(tx, id, user.id, quantity, order!.id)));
+      if (!took) {
         const product = byId.get(id)!;
         throw conflict('SOLD_OUT', 'cart.soldOut', { name: lang === 'en' ? product.nameEn : product.namePl });
       }

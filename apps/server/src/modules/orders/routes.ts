@@ -8,6 +8,7 @@ import { requireAuth } from '../../plugins/session';
 import { withWrongCodeLimit } from '../cart/discount';
 import { placeOrder, registerPayment } from './place-order';
 import { expireUnpaidOrders, mailOpenWaitingLists } from './lifecycle';
+import { lapseSeatOffers } from '../catalog/seat-offers';
 import { findOrder, listOrders } from './repository';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
@@ -71,6 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const sweep = () => {
     running = running
       .then(() => expireUnpaidOrders(app))
+      .then(() => lapseSeatOffers(app))
       .then(() => mailOpenWaitingLists(app))
       .catch((error) => app.log.error({ err: error }, 'order sweep failed'));
     return running;

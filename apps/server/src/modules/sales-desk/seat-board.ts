@@ -27,9 +27,12 @@ const boardColumns = {
   startTime: products.startTime,
   totalSeats: products.totalSeats,
   seatsTaken: products.seatsTaken,
+  seatsHeld: products.seatsHeld,
   seatsPaid: sql<number>`coalesce(${productSales.seatsPaid}, 0)`,
+  // In line without a held seat (the open offers are few: read by their partial unique index).
   waiting: sql<number>`(select count(*)::int from product_notifications n
-    where n.product_id = ${products.id} and n.notified_at is null)`,
+    where n.product_id = ${products.id} and not exists (select 1 from seat_offers o
+      where o.product_id = n.product_id and o.user_id = n.user_id and o.status = 'OFFERED'))`,
 };
 
 type BoardRow = {
@@ -40,6 +43,7 @@ type BoardRow = {
   startTime: string | null;
   totalSeats: number | null;
   seatsTaken: number;
+  seatsHeld: number;
   seatsPaid: number;
   waiting: number;
 };
@@ -56,7 +60,8 @@ function toBoardRow(r: BoardRow): TSeatBoardRow {
     capacity: r.totalSeats,
     sold,
     held,
-    free: r.totalSeats === null ? null : Math.max(0, r.totalSeats - r.seatsTaken),
+    held_for_list: r.seatsHeld,
+    free: r.totalSeats === null ? null : Math.max(0, r.totalSeats - r.seatsTaken - r.seatsHeld),
     waiting: Number(r.waiting),
   };
 }

@@ -80,6 +80,7 @@ export function previewProduct(
     limit: Number(v.member_limit) || 1,
     overall_limit: seatsLeft > 0 ? seatsLeft : null,
     status_limit: Number(v.status_limit) || 0,
+    held_until: null,
     event_images_count: 0,
     gallery_id: null,
     files: [],

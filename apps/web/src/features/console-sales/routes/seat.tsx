@@ -39,6 +39,7 @@ export default function SeatPage() {
     ['capacity', board.capacity ?? t('seats.noCap')],
     ['sold', board.sold],
     ['held', board.held],
+    ['heldForList', board.held_for_list],
     ['free', board.free ?? '∞'],
     ['waiting', board.waiting],
   ] as const;

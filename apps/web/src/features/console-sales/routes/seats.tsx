@@ -59,6 +59,12 @@ export default function SeatsPage() {
       { id: 'sold', header: t('seats.sold'), enableSorting: false, cell: ({ row }) => row.original.sold },
       { id: 'held', header: t('seats.held'), enableSorting: false, cell: ({ row }) => row.original.held },
       {
+        id: 'held_for_list',
+        header: t('seats.heldForList'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.held_for_list,
+      },
+      {
         id: 'free',
         header: t('seats.free'),
         enableSorting: false,

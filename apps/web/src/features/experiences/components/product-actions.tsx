@@ -9,6 +9,7 @@ import { trackCartAdd } from '../../../lib/analytics';
 import { useIsCustomer } from '../../../lib/session';
 import { useAddNotification } from '../api/add-notification';
 import { useAddToCart } from '../api/add-to-cart';
+import { HeldSeatNotice } from './held-seat';
 import { OrderReason } from './order-reason';
 
 /**
@@ -91,9 +92,17 @@ export function ProductActions({ product, detailed = false }: { product: TProduc
       </Link>
     );
   }
-  if (!detailed) return button;
+  const held = isCustomer && <HeldSeatNotice product={product} />;
+  if (!detailed)
+    return (
+      <>
+        {held}
+        {button}
+      </>
+    );
   return (
     <>
+      {held}
       {button}
       {isCustomer && <OrderReason product={flags} />}
     </>
