@@ -32,7 +32,7 @@ const tooltipStyle = {
   borderRadius: 8,
   color: 'var(--color-text)',
 };
-const axisTick = { fill: MUTED, fontSize: 12 };
+const axisTick = { fill: MUTED, fontSize: 11 };
 
 export function WeekChart({
   weeks,
@@ -66,7 +66,7 @@ export function WeekChart({
             tickFormatter={f.moneyTick}
             tick={axisTick}
             stroke={GRID}
-            width={72}
+            width={84}
             allowDecimals={false}
           />
           <YAxis

@@ -16,10 +16,12 @@ export function formatsFor(language: string) {
     count: (n: number) => whole.format(n),
     percent: (share: number) => percent.format(share),
     weekTick: (monday: string) => short.format(day(monday)),
-    /** A club week, Monday to Sunday: "24–30 lis 2026". */
+    /** A club week, Monday to Sunday: "24–30 lis", with the year when it is not this one's. */
     week: (monday: string) => {
       const sunday = new Date(day(monday).getTime() + 6 * 86_400_000);
-      return long.formatRange(day(monday), sunday);
+      const thisYear = new Date().getFullYear();
+      const inThisYear = day(monday).getFullYear() === thisYear && sunday.getFullYear() === thisYear;
+      return (inThisYear ? short : long).formatRange(day(monday), sunday);
     },
     date: (iso: string) => long.format(day(iso)),
   };

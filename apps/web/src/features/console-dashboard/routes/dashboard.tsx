@@ -128,7 +128,7 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
 
       <Panel id="dashboard-weeks" title={t('weeks.title')}>
         {data.totals.orders === 0 ? <EmptyState>{t('weeks.empty')}</EmptyState> : null}
-        <div className={styles.split}>
+        <div className={`${styles.split} ${styles.beside}`}>
           {data.totals.orders > 0 && (
             <WeekChart
               weeks={data.weeks}
