@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, staffClient, type TestApp } from '../../../test/helpers';
-import { orders } from '../../db/schema';
+import { discountCodes, orders } from '../../db/schema';
+import { randomToken } from '../../lib/tokens';
 import { paidInvoiceOrder } from '../invoices/test-fixtures';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { payOnline, placeDeskOrder } from '../sales-desk/test-fixtures';
@@ -79,6 +80,21 @@ describe('validation of weeks', () => {
     }
     expect((await operator.get('/admin/dashboard?weeks=4&weeks=5')).statusCode).toBe(422);
   });
+
+  it('answers whatever else a staff member sends without a 500 (the no-500 walk signs in no staff)', async () => {
+    for (const query of [
+      '?page=abc',
+      '?weeks[]=4',
+      '?weeks[a]=4',
+      '?weeks=%2012%20',
+      `?weeks=${'9'.repeat(2000)}`,
+      '?weeks=0x10',
+      '?where[search]=%00&language_id=abc',
+    ]) {
+      const res = await operator.get(`/admin/dashboard${query}`);
+      expect(res.statusCode, query).toBeLessThan(500);
+    }
+  });
 });
 
 describe('the figures', () => {
@@ -146,6 +162,29 @@ describe('the figures', () => {
       d.experiences.reduce((s, e) => s + e.amount, 0),
       2,
     );
+  });
+
+  it("take an order's discount off its experience: the money paid, not the price", async () => {
+    const before = await read();
+    const { product } = await createTestProduct(t.app.db, { priceGrosze: 40_000 });
+    const [code] = await t.app.db
+      .insert(discountCodes)
+      .values({ code: `DASH${randomToken(6).replace(/[^A-Za-z0-9]/g, '')}`, amountGrosze: 10_000 })
+      .returning();
+    const member = memberApi(t.app, await createMember(t.app.db));
+    const added = await member.post('/sales/cart/add', { product_id: product.id });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await member.post('/sales/cart/order', { discount_code: code!.code, is_invoice: 0 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await payOnline(t.app, placed.json().data.payment_url, 30_000);
+    const d = await read();
+    // A 400.00 zł line, 100.00 zł off: the experience and the week both count the 300.00 zł paid.
+    expect(d.experiences.find((e) => e.product_id === product.id)).toMatchObject({
+      orders: 1,
+      seats: 1,
+      amount: 300,
+    });
+    expect(thisWeek(d).amount).toBeCloseTo(thisWeek(before).amount + 300, 2);
   });
 
   it('counts the invoice requests waiting until the invoice is issued', async () => {
