@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { cartRoutes } from './cart/routes';
 import { bonusRoutes } from './bonus/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { dealersRoutes } from './dealers/routes';
 import { catalogAdminRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
@@ -51,4 +52,5 @@ export const apiModules: FastifyPluginAsync[] = [
   invoicesRoutes,
   mailRoutes,
   discountsAdminRoutes,
+  dashboardRoutes,
 ];

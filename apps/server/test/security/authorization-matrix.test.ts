@@ -337,6 +337,8 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     expect: staff(200),
   }),
   'GET /panel/api/v1/admin/sales/options': () => ({ expect: staff(200) }),
+  // The sales dashboard (modules/dashboard): read only, staff.
+  'GET /panel/api/v1/admin/dashboard': () => ({ url: '?weeks=8', expect: staff(200) }),
   'GET /panel/api/v1/admin/sales/orders/:id': (w) => ({ url: String(w.ids.order), expect: staff(200) }),
   'POST /panel/api/v1/admin/sales/orders/:id/mark-paid': (w) => ({
     url: String(w.ids.order),

@@ -10,6 +10,8 @@ export const CONSOLE_BASE = '/admin';
 
 export const consolePaths = {
   home: CONSOLE_BASE,
+  /** The sales dashboard (issue 17): sales per week and experience, seats, what waits. */
+  dashboard: `${CONSOLE_BASE}/dashboard`,
   /** Sign-in, second step (the authenticator's code, or the first enrolment): no session yet. */
   secondFactor: `${CONSOLE_BASE}/sign-in`,
   /** The invitation link of a new staff member (sets the password, then the second factor). */
@@ -52,6 +54,7 @@ export type ConsoleAccess = 'staff' | 'admin';
 /** The side navigation's icons (app/console/console-icons.tsx). */
 export type ConsoleIcon =
   | 'home'
+  | 'chart'
   | 'calendar'
   | 'photo'
   | 'gallery'
@@ -77,6 +80,7 @@ export type ConsoleNavEntry = {
 /** The side navigation, in its order. One line per screen. */
 export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.home, label: 'nav.home', icon: 'home', access: 'staff', end: true },
+  { to: consolePaths.dashboard, label: 'console-dashboard:nav', icon: 'chart', access: 'staff' },
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'bag', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },

@@ -16,6 +16,12 @@ const base = {
 
 const drawings: Record<ConsoleIcon, React.ReactNode> = {
   home: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
+  chart: (
+    <>
+      <path d="M3.5 3.5v17h17" />
+      <path d="M7.5 16.5v-4M11.5 16.5v-7M15.5 16.5v-5M19.5 16.5v-9" />
+    </>
+  ),
   calendar: (
     <>
       <rect x="3.5" y="5" width="17" height="15.5" rx="1.5" />

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at","id","total_grosze","discount_grosze","refunded_grosze") WHERE status = 'PAID';--> statement-breakpoint
+CREATE INDEX "orders_invoice_requests_idx" ON "orders" USING btree ("paid_at","id") WHERE status = 'PAID' and is_invoice;

@@ -1,0 +1,354 @@
+import { ORDER_STATUS } from '@club/shared/constants';
+import type {
+  TDashboard,
+  TDashboardExperience,
+  TDashboardSeats,
+} from '@club/shared/contract/admin-dashboard';
+import {
+  DASHBOARD_WEEKS_DEFAULT,
+  DASHBOARD_WEEKS_MAX,
+  DASHBOARD_WEEKS_MIN,
+} from '@club/shared/schemas/admin-dashboard';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ConsolePageHeader } from '../../../components/console/page-header';
+import { DataLoadError, EmptyState, SelectField, Spinner } from '../../../components/ui';
+import { consolePaths } from '../../../config/console';
+import { useDashboard } from '../api/dashboard';
+import { ExperienceChart, SeatBars, WeekChart } from '../components/charts';
+import styles from '../components/dashboard.module.css';
+import { type Formats, formatsFor } from '../components/format';
+
+const WEEK_CHOICES = [4, 8, 12, 26, 52] as const;
+
+/** The period in the address (`?weeks=26`), so a reload or a shared link shows the same dashboard. */
+function useWeeks() {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('weeks'));
+  const weeks =
+    Number.isInteger(raw) && raw >= DASHBOARD_WEEKS_MIN && raw <= DASHBOARD_WEEKS_MAX
+      ? raw
+      : DASHBOARD_WEEKS_DEFAULT;
+  const setWeeks = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === DASHBOARD_WEEKS_DEFAULT) copy.delete('weeks');
+        else copy.set('weeks', String(next));
+        return copy;
+      },
+      { replace: true },
+    );
+  return [weeks, setWeeks] as const;
+}
+
+/** The sales dashboard: KPI tiles, then each chart with its figures as a table beside it. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation('console-dashboard');
+  const [weeks, setWeeks] = useWeeks();
+  const dashboard = useDashboard(weeks);
+  const f = useMemo(() => formatsFor(i18n.language), [i18n.language]);
+  const choices = [...new Set<number>([...WEEK_CHOICES, weeks])].sort((a, b) => a - b);
+  return (
+    <>
+      <ConsolePageHeader
+        title={t('title')}
+        lead={t('lead')}
+        actions={
+          <div className={styles.period}>
+            <SelectField
+              label={t('period')}
+              name="weeks"
+              value={weeks}
+              onChange={(event) => setWeeks(Number(event.currentTarget.value))}
+            >
+              {choices.map((n) => (
+                <option key={n} value={n}>
+                  {t('weeksOption', { count: n })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        }
+      />
+      {dashboard.isError ? (
+        <DataLoadError onRetry={() => void dashboard.refetch()} />
+      ) : !dashboard.data ? (
+        <div className={styles.loading}>
+          <Spinner label={t('loading')} />
+        </div>
+      ) : (
+        <div aria-busy={dashboard.isFetching && dashboard.isPlaceholderData ? true : undefined}>
+          <Figures data={dashboard.data} f={f} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Figures({ data, f }: { data: TDashboard; f: Formats }) {
+  const { t, i18n } = useTranslation('console-dashboard');
+  const en = i18n.language === 'en';
+  const nameOf = (e: TDashboardExperience | TDashboardSeats) => (en ? e.name_en : e.name_pl);
+  const thisWeek = data.weeks.at(-1)!;
+  const period = data.weeks.length;
+  return (
+    <div className={styles.dashboard}>
+      <p className={styles.asOf}>{t('asOf', { date: f.date(data.today) })}</p>
+      <section aria-label={t('kpi.label')} className={styles.kpis}>
+        <Kpi
+          title={t('kpi.thisWeek')}
+          value={f.money(thisWeek.amount)}
+          detail={t('orders', { count: thisWeek.orders })}
+        />
+        <Kpi
+          title={t('kpi.period', { count: period })}
+          value={f.money(data.totals.amount)}
+          detail={t('orders', { count: data.totals.orders })}
+        />
+        <Kpi
+          title={t('kpi.waiting')}
+          value={t('orders', { count: data.waiting_payment.orders })}
+          detail={f.money(data.waiting_payment.amount)}
+          link={{
+            to: `${consolePaths.orders}?status=${ORDER_STATUS.WAITING_PAYMENT}`,
+            label: t('kpi.waitingLink'),
+          }}
+          tone={data.waiting_payment.orders > 0 ? 'warning' : undefined}
+        />
+        <Kpi
+          title={t('kpi.invoices')}
+          value={t('kpi.invoicesValue', { count: data.invoice_requests.orders })}
+          link={{ to: consolePaths.invoices, label: t('kpi.invoicesLink') }}
+          tone={data.invoice_requests.orders > 0 ? 'warning' : undefined}
+        />
+      </section>
+
+      <Panel id="dashboard-weeks" title={t('weeks.title')}>
+        {data.totals.orders === 0 ? <EmptyState>{t('weeks.empty')}</EmptyState> : null}
+        <div className={`${styles.split} ${styles.beside}`}>
+          {data.totals.orders > 0 && (
+            <WeekChart
+              weeks={data.weeks}
+              f={f}
+              label={t('weeks.chart', {
+                count: period,
+                amount: f.money(data.totals.amount),
+                orders: t('orders', { count: data.totals.orders }),
+              })}
+              names={{ amount: t('weeks.amount'), orders: t('weeks.ordersSeries') }}
+            />
+          )}
+          <FiguresBox label={t('weeks.caption')}>
+            <table className={styles.table}>
+              <caption className={styles.caption}>{t('weeks.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('weeks.colWeek')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('weeks.colOrders')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('weeks.colAmount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...data.weeks].reverse().map((w) => (
+                  <tr key={w.week_start} className={w.orders === 0 ? styles.quiet : undefined}>
+                    <th scope="row">{f.week(w.week_start)}</th>
+                    <td className={styles.num}>{f.count(w.orders)}</td>
+                    <td className={styles.num}>{f.money(w.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('weeks.total')}</th>
+                  <td className={styles.num}>{f.count(data.totals.orders)}</td>
+                  <td className={styles.num}>{f.money(data.totals.amount)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </FiguresBox>
+        </div>
+      </Panel>
+
+      <Panel id="dashboard-experiences" title={t('experiences.title')} note={t('experiences.note')}>
+        {data.experiences.length === 0 ? (
+          <EmptyState>{t('experiences.empty')}</EmptyState>
+        ) : (
+          <div className={styles.split}>
+            <ExperienceChart
+              experiences={data.experiences}
+              f={f}
+              name={nameOf}
+              amountName={t('experiences.colAmount')}
+              label={t('experiences.chart', {
+                count: data.experiences.length,
+                first: nameOf(data.experiences[0]!),
+                amount: f.money(data.experiences[0]!.amount),
+              })}
+            />
+            <FiguresBox label={t('experiences.caption')}>
+              <table className={styles.table}>
+                <caption className={styles.caption}>{t('experiences.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('experiences.colExperience')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('experiences.colOrders')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('experiences.colSeats')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('experiences.colAmount')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.experiences.map((e) => (
+                    <tr key={`${e.product_id}-${e.name_pl}`}>
+                      <th scope="row" className={styles.nameCell}>
+                        <span className={styles.name}>{nameOf(e)}</span>
+                        {e.start_date && <span className={styles.sub}>{f.date(e.start_date)}</span>}
+                      </th>
+                      <td className={styles.num}>{f.count(e.orders)}</td>
+                      <td className={styles.num}>{f.count(e.seats)}</td>
+                      <td className={styles.num}>{f.money(e.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </FiguresBox>
+          </div>
+        )}
+      </Panel>
+
+      <Panel id="dashboard-seats" title={t('seats.title')} note={t('seats.note')}>
+        {data.seats.length === 0 ? (
+          <EmptyState>{t('seats.empty')}</EmptyState>
+        ) : (
+          <div className={styles.split}>
+            <div>
+              <SeatBars
+                rows={data.seats}
+                f={f}
+                name={nameOf}
+                label={t('seats.chart', { count: data.seats.length })}
+                filled={(percent) => t('seats.filled', { percent })}
+              />
+              <p className={styles.legend} aria-hidden="true">
+                <span className={styles.legendSold}>{t('seats.sold')}</span>
+                <span className={styles.legendHeld}>{t('seats.held')}</span>
+                <span className={styles.legendFree}>{t('seats.free')}</span>
+              </p>
+            </div>
+            <FiguresBox label={t('seats.caption')}>
+              <table className={styles.table}>
+                <caption className={styles.caption}>{t('seats.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('seats.colExperience')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('seats.sold')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('seats.held')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('seats.free')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('seats.capacity')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.seats.map((s) => (
+                    <tr key={s.product_id}>
+                      <th scope="row" className={styles.nameCell}>
+                        <span className={styles.name}>{nameOf(s)}</span>
+                        <span className={styles.sub}>{f.date(s.start_date)}</span>
+                      </th>
+                      <td className={styles.num}>{f.count(s.sold)}</td>
+                      <td className={styles.num}>{f.count(s.held)}</td>
+                      <td className={styles.num}>{s.free === null ? '—' : f.count(s.free)}</td>
+                      <td className={styles.num}>
+                        {s.capacity === null ? t('seats.noCap') : f.count(s.capacity)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </FiguresBox>
+          </div>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function Kpi({
+  title,
+  value,
+  detail,
+  link,
+  tone,
+}: {
+  title: string;
+  value: string;
+  detail?: string;
+  link?: { to: string; label: string };
+  tone?: 'warning';
+}) {
+  return (
+    <div className={`${styles.kpi} ${tone === 'warning' ? styles.kpiWarning : ''}`}>
+      <h2 className={styles.kpiTitle}>{title}</h2>
+      <p className={styles.kpiValue}>{value}</p>
+      {detail && <p className={styles.kpiDetail}>{detail}</p>}
+      {link && (
+        <Link className={styles.kpiLink} to={link.to}>
+          {link.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A table's frame: it scrolls on a narrow screen, so it takes the keyboard's focus to be scrolled. */
+function FiguresBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <div className={styles.figures} role="group" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <header className={styles.panelHead}>
+        <h2 id={id} className={styles.panelTitle}>
+          {title}
+        </h2>
+        {note && <p className={styles.panelNote}>{note}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}
