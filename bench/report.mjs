@@ -46,6 +46,25 @@ if (r.kind === 'api') {
         x.verdict,
       ]),
     );
+  for (const [db, d] of Object.entries(r.desk ?? {})) {
+    console.log(
+      `\nThe sales desk on ${db}: ${d.orders} orders, an experience with ${d.attendees} attendees; each read alone, ${d.reads[0]?.runs ?? 0} runs\n`,
+    );
+    console.log(row(['read', 'bytes', 'median ms', 'p95 ms', 'max ms', 'errors', 'target (median < 50 ms)']));
+    console.log(row(Array(7).fill('---')));
+    for (const x of d.reads)
+      console.log(
+        row([
+          x.attendees !== undefined ? `${x.read} (${x.attendees} listed)` : x.read,
+          x.bytes,
+          x.medianMs,
+          x.p95Ms,
+          x.maxMs,
+          x.errors,
+          x.verdict,
+        ]),
+      );
+  }
 } else {
   console.log(
     `${r.at.slice(0, 16).replace('T', ' ')} UTC, Lighthouse mobile preset, ${r.runs} run(s) per route, load average ${r.loadAverage?.map((l) => l.toFixed(1)).join(' / ') ?? '?'}\n`,

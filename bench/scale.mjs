@@ -21,7 +21,7 @@ const pct = (sorted, p) =>
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs `fn(query)` on the database while no server holds it (PGlite allows one process). */
-async function offline(kind, env, fn) {
+export async function offline(kind, env, fn) {
   if (kind === 'postgres') {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
@@ -88,7 +88,7 @@ function cannon(base, { connections, duration, sessions, method = 'GET', path: p
 }
 
 /** The bare Fastify route answering these recorded responses (bench/limit-server.mjs). */
-async function startLimit(responses) {
+export async function startLimit(responses) {
   const file = path.join(os.tmpdir(), `club-limit-scale-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(responses));
   const port = await freePort();

@@ -11,7 +11,8 @@ test.describe.configure({ timeout: 240_000 });
 /**
  * The sales desk (issue 17), in Polish and in English: a member books (cart → order → the payment
  * page, left unpaid); staff find the order by the member filter, open it, mark it paid by bank
- * transfer with a reference and read it in the timeline; staff cancel another member's order and the
+ * transfer with a reference and read it in the timeline, then record its refund by transfer from the
+ * club's bank with the outgoing reference; staff cancel another member's order and the
  * seat board shows the seat free again; the attendee CSV carries the attendees' Polish letters.
  */
 
@@ -38,6 +39,12 @@ const TEXT = {
     confirm: 'Potwierdź',
     guest: 'osoba towarzysząca',
     required: 'To pole jest wymagane.',
+    refund: 'Zwrot',
+    refundReference: 'Referencja przelewu zwrotnego',
+    refundFromBank: 'zwrot wysyła się przelewem z banku klubu',
+    refundReferenceMissing: 'Podaj numer referencyjny przelewu zwrotnego wysłanego z banku klubu.',
+    recordRefund: 'Zapisz zwrot',
+    refunded: 'Zwrócono',
     open: (id: number) => `Otwórz zamówienie ${id}`,
   },
   en: {
@@ -62,6 +69,12 @@ const TEXT = {
     confirm: 'Confirm',
     guest: 'accompanying person',
     required: 'This field is required.',
+    refund: 'Refund',
+    refundReference: 'Refund transfer reference',
+    refundFromBank: "the refund is sent by transfer from the club's bank",
+    refundReferenceMissing: "Give the reference of the refund transfer sent from the club's bank.",
+    recordRefund: 'Record the refund',
+    refunded: 'Refunded',
     open: (id: number) => `Open order ${id}`,
   },
 } as const;
@@ -174,6 +187,20 @@ for (const lang of ['pl', 'en'] as const) {
     const timeline = page.getByTestId('order-timeline');
     await expect(timeline.getByText(t.paid, { exact: true })).toBeVisible();
     await expect(timeline.getByText(reference)).toBeVisible();
+
+    // Refund it: paid by transfer, so the dialog says the club's bank sends the money and asks for
+    // the outgoing transfer's reference (refused in place without one); the refund is in the timeline.
+    await page.getByRole('button', { name: t.refund, exact: true }).click();
+    const refund = page.getByRole('dialog');
+    await expect(refund.getByText(t.refundFromBank)).toBeVisible();
+    await refund.getByRole('button', { name: t.recordRefund }).click();
+    await expect(refund.getByText(t.refundReferenceMissing)).toBeVisible();
+    const outgoing = `ZWROT/${unique()}`;
+    await refund.getByLabel(t.refundReference).fill(outgoing);
+    await refund.getByRole('button', { name: t.recordRefund }).click();
+    await closePopup(page);
+    await expect(timeline.getByText(t.refunded, { exact: true })).toBeVisible();
+    await expect(timeline.getByText(outgoing)).toBeVisible();
 
     // Cancel the other member's order, found by its number.
     await openFromNav(page, t.orders);

@@ -208,7 +208,8 @@ export const adminOrdersContract = {
   refund: defineEndpoint({
     method: 'POST',
     path: '/admin/sales/orders/:id/refund',
-    summary: 'Refunds a paid order in full or in part through the payment operator; never more than was paid',
+    summary:
+      "Refunds a paid order in full or in part: through the payment operator when paid online; paid by bank transfer, records the manual refund with the outgoing transfer's reference (required); never more than was paid",
     access: 'staff',
     params: idParam,
     body: ZRefundOrder,

@@ -99,6 +99,17 @@ export const ZRefundOrder = z.object({
     .min(0.01, { error: 'validation.min' })
     .max(10_000_000, { error: 'validation.max' })
     .refine((v) => Math.abs(plnToGrosze(v) / 100 - v) < 1e-9, { error: 'validation.wrongValue' }),
+  /**
+   * The outgoing bank transfer's reference: required when the order was paid by bank transfer (the
+   * server checks it: the money goes back from the club's bank), ignored for a refund through the operator.
+   */
+  reference: z
+    .string({ error: 'validation.wrongValue' })
+    .trim()
+    .max(100, { error: 'validation.tooLong' })
+    .regex(/^[^\p{Cc}]*$/u, { error: 'validation.wrongValue' })
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
 export type TRefundOrder = z.input<typeof ZRefundOrder>;
 

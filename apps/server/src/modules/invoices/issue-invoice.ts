@@ -45,6 +45,18 @@ function buyerOf(data: Record<string, string | null>): InvoiceParty {
   };
 }
 
+/** What the audit log keeps of an invoice: who, what, how much (the document stays in its row). */
+export const auditOfInvoice = (row: InvoiceRow) => ({
+  id: row.id,
+  orderId: row.orderId,
+  kind: row.kind,
+  number: row.number,
+  issueDate: row.issueDate,
+  grossGrosze: row.grossGrosze,
+  buyerTaxNumber: row.buyerTaxNumber,
+  correctsId: row.correctsId,
+});
+
 /** The club day (Europe/Warsaw) of a moment. */
 const dayOf = (at: Date | null) => clubToday(at ?? new Date());
 
@@ -98,7 +110,9 @@ export async function issueInvoice(
       method:
         order.totalGrosze === 0
           ? 'bez płatności (0 zł)'
-          : (PAYMENT_METHODS[order.paymentProvider] ?? order.paymentProvider),
+          : order.bankTransferRef !== null
+            ? 'przelew bankowy'
+            : (PAYMENT_METHODS[order.paymentProvider] ?? order.paymentProvider),
       paid: true,
       paidAt: order.paidAt ? dayOf(order.paidAt) : null,
     },
@@ -196,6 +210,8 @@ export async function issueCorrectingInvoice(
 export async function correctRefundedInvoice(
   deps: { db: Tx; config: InvoiceConfig; log: { error: (o: object, m: string) => void } },
   input: { orderId: number; refundGrosze: number; issuedBy: number | null },
+  /** In the correction's transaction, once it is issued: its audit row (the refund's caller knows who). */
+  onIssued?: (tx: Tx, row: InvoiceRow) => Promise<void>,
 ): Promise<InvoiceRow | null> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -204,7 +220,9 @@ export async function correctRefundedInvoice(
         .from(invoices)
         .where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, 'INVOICE')));
       if (!invoice) return null;
-      return issueCorrectingInvoice(tx, deps.config, input);
+      const row = await issueCorrectingInvoice(tx, deps.config, input);
+      await onIssued?.(tx, row);
+      return row;
     });
   } catch (error) {
     deps.log.error({ err: error, orderId: input.orderId }, 'correcting invoice after a refund failed');

@@ -6,7 +6,12 @@ import { recordAudit } from '../../lib/audit';
 import { foundData, routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
 import type { InvoiceDocument } from './document';
-import { type InvoiceRow, issueCorrectingInvoice, issueInvoice } from './issue-invoice';
+import {
+  auditOfInvoice as auditOf,
+  type InvoiceRow,
+  issueCorrectingInvoice,
+  issueInvoice,
+} from './issue-invoice';
 import { renderInvoicePdf } from './render-pdf';
 import {
   correctsNumberOf,
@@ -16,18 +21,6 @@ import {
   listMemberInvoices,
   toInvoiceSummary,
 } from './repository';
-
-/** What the audit log keeps of an invoice: who, what, how much (the document stays in its row). */
-const auditOf = (row: InvoiceRow) => ({
-  id: row.id,
-  orderId: row.orderId,
-  kind: row.kind,
-  number: row.number,
-  issueDate: row.issueDate,
-  grossGrosze: row.grossGrosze,
-  buyerTaxNumber: row.buyerTaxNumber,
-  correctsId: row.correctsId,
-});
 
 /**
  * VAT invoices (docs/invoices.md): the staff's queue, issuing and corrections (each audited in its

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
 import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { correctRefundedInvoice } from '../invoices/issue-invoice';
+import { correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoice';
 import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
 import {
@@ -271,6 +271,8 @@ export async function refundOrder(
     onFailed?: (tx: Tx) => Promise<void>;
     /** The staff member who refunds: the correcting invoice names them. */
     issuedBy?: number | null;
+    /** In the correcting invoice's transaction, when one was issued (its audit row). */
+    onCorrected?: (tx: Tx, invoice: InvoiceRow) => Promise<void>;
   } = {},
 ): Promise<{ refundId: string }> {
   const order = await app.db.transaction(async (tx) => {
@@ -312,11 +314,11 @@ export async function refundOrder(
         detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
       });
     // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
-    await correctRefundedInvoice(app, {
-      orderId,
-      refundGrosze: amountGrosze,
-      issuedBy: opts.issuedBy ?? null,
-    });
+    await correctRefundedInvoice(
+      app,
+      { orderId, refundGrosze: amountGrosze, issuedBy: opts.issuedBy ?? null },
+      opts.onCorrected,
+    );
     return result;
   } catch (error) {
     await app.db.transaction(async (tx) => {

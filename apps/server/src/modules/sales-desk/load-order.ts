@@ -8,9 +8,14 @@ import type { OrderRow } from '../orders/lifecycle';
 import { orderTimeline } from '../orders/timeline';
 import { paidByOf } from './list-orders';
 
-/** What a refund may still return: only money taken online (a transfer is returned by transfer). */
+/**
+ * What a refund may still return: money taken online (through the operator) or by bank transfer at
+ * the desk (returned by the club's bank, recorded as a manual refund).
+ */
 export const refundableGrosze = (o: OrderRow) =>
-  o.paidAt !== null && o.providerOrderId !== null ? Math.max(0, o.totalGrosze - o.refundedGrosze) : 0;
+  o.paidAt !== null && (o.providerOrderId !== null || o.bankTransferRef !== null)
+    ? Math.max(0, o.totalGrosze - o.refundedGrosze)
+    : 0;
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 

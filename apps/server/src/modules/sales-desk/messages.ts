@@ -7,6 +7,7 @@ export const salesDeskMessages = {
     paidByTransfer:
       'To zamówienie opłacono przelewem: pieniądze zwraca się przelewem, a nie przez operatora płatności.',
     refundTooMuch: 'Zwrot nie może przekroczyć wpłaconej kwoty: do zwrotu pozostało {{amount}}.',
+    refundReferenceRequired: 'Podaj numer referencyjny przelewu zwrotnego wysłanego z banku klubu.',
     csv: {
       order: 'Nr zamówienia',
       status: 'Status',
@@ -28,6 +29,7 @@ export const salesDeskMessages = {
     paidByTransfer:
       'This order was paid by bank transfer: return the money by transfer, not through the payment operator.',
     refundTooMuch: 'A refund cannot exceed what was paid: {{amount}} can still be returned.',
+    refundReferenceRequired: "Give the reference of the refund transfer sent from the club's bank.",
     csv: {
       order: 'Order no.',
       status: 'Status',

@@ -1,13 +1,14 @@
 import { formatMoney, groszeToPln, ORDER_EVENT_KIND, ORDER_STATUS, plnToGrosze } from '@club/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, invalidField, notFound } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/session';
 import { recordAudit } from '../../lib/audit';
 import { cancelLockedOrder, markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
+import { auditOfInvoice, correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoice';
 import { refundOrder } from '../payments/handle-notification';
 import { refundableGrosze } from './load-order';
 
@@ -103,23 +104,39 @@ export async function cancelByStaff(
   void deps.mailer.flush(deps.db);
 }
 
+/** The correcting invoice a refund issued, in the audit log as its own row (docs/invoices.md). */
+const auditCorrection = (request: FastifyRequest, refundGrosze: number) => (tx: Tx, invoice: InvoiceRow) =>
+  recordAudit(tx, request, {
+    action: 'correct',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    before: null,
+    after: { ...auditOfInvoice(invoice), automatic: true, refund_grosze: refundGrosze },
+  });
+
 /**
- * A refund in full or in part through the payment operator. The amount is reserved under the
- * order's lock with its audit row (refundOrder), so refunds together never exceed what was paid;
- * when the operator refuses, the reservation is given back and audited as failed.
+ * A refund in full or in part. Paid online: through the payment operator; the amount is reserved
+ * under the order's lock with its audit row (refundOrder), so refunds together never exceed what was
+ * paid; when the operator refuses, the reservation is given back and audited as failed.
+ * Paid by bank transfer at the desk: a recorded manual refund (`refundManually`), the money being
+ * returned by the club's bank with the outgoing transfer's `reference`.
+ * Either way an invoiced order gets its correcting invoice, audited as its own row.
  */
 export async function refundByStaff(
   deps: Deps,
   request: FastifyRequest,
   id: number,
-  amount: number,
+  body: { amount: number; reference: string | null },
   lang: 'pl' | 'en',
 ): Promise<void> {
   const [current] = await deps.db.select().from(orders).where(eq(orders.id, id));
   if (!current) throw notFound();
   if (current.paidAt === null) throw conflict('NOT_REFUNDABLE', 'desk.notPaid');
-  if (current.providerOrderId === null) throw conflict('NOT_REFUNDABLE', 'desk.paidByTransfer');
-  const grosze = plnToGrosze(amount);
+  const byTransfer = current.bankTransferRef !== null;
+  if (!byTransfer && current.providerOrderId === null)
+    throw conflict('NOT_REFUNDABLE', 'desk.paidByTransfer');
+  if (byTransfer && !body.reference) throw invalidField('reference', 'desk.refundReferenceRequired');
+  const grosze = plnToGrosze(body.amount);
   const tooMuch = () => {
     const params = { amount: formatMoney(groszeToPln(refundableGrosze(current)), lang) };
     return new AppError(422, 'REFUND_AMOUNT', 'desk.refundTooMuch', params, {
@@ -127,8 +144,19 @@ export async function refundByStaff(
     });
   };
   if (grosze > refundableGrosze(current)) throw tooMuch();
-  const provider = await deps.payments.provider();
+  const issuedBy = requireAuth(request).user.id;
   try {
+    if (byTransfer) {
+      await refundManually(deps, request, id, grosze, body.reference!);
+      // The correction follows in its own transaction, as after a refund through the operator.
+      await correctRefundedInvoice(
+        deps,
+        { orderId: id, refundGrosze: grosze, issuedBy },
+        auditCorrection(request, grosze),
+      );
+      return;
+    }
+    const provider = await deps.payments.provider();
     await refundOrder(deps, provider, id, grosze, {
       onReserved: (tx, locked) =>
         recordAudit(tx, request, {
@@ -150,7 +178,8 @@ export async function refundByStaff(
           after: { amount_grosze: grosze, provider: provider.name },
         }),
       // The correcting invoice of an invoiced order names who refunded (docs/invoices.md).
-      issuedBy: requireAuth(request).user.id,
+      issuedBy,
+      onCorrected: auditCorrection(request, grosze),
     });
   } catch (error) {
     // Another refund reserved the rest meanwhile: the same clear message, with what is left now.
@@ -161,4 +190,40 @@ export async function refundByStaff(
     }
     throw error;
   }
+}
+
+/**
+ * The manual refund of an order paid by bank transfer: the club's bank sends the money back outside
+ * the panel; the desk records it under the order's lock (what was paid minus earlier refunds is checked
+ * again there, so two staff at once never record more than was paid), in the timeline (REFUNDED, with
+ * the outgoing transfer's reference) and in the audit log, in one transaction.
+ */
+async function refundManually(
+  deps: Deps,
+  request: FastifyRequest,
+  id: number,
+  grosze: number,
+  reference: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!Number.isInteger(grosze) || grosze <= 0 || grosze > refundableGrosze(order))
+      throw new AppError(422, 'REFUND_AMOUNT', 'payments.refundAmount');
+    await tx
+      .update(orders)
+      .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${grosze}` })
+      .where(eq(orders.id, id));
+    await recordOrderEvent(tx, id, ORDER_EVENT_KIND.REFUNDED, {
+      provider: 'bank-transfer',
+      amountGrosze: grosze,
+      detail: { method: 'BANK_TRANSFER', manual: true, reference, staff: staffOf(request) },
+    });
+    await recordAudit(tx, request, {
+      action: 'refund-manual',
+      entityType: 'order',
+      entityId: id,
+      before: snapshot(order),
+      after: { ...snapshot(await reread(tx, id)), amount_grosze: grosze, reference },
+    });
+  });
 }

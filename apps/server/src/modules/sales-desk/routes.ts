@@ -56,7 +56,7 @@ export const salesDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.refund),
     handler: async (request) => {
-      await refundByStaff(app, request, request.params.id, request.body.amount, request.lang);
+      await refundByStaff(app, request, request.params.id, request.body, request.lang);
       return answer(request.params.id, request.lang);
     },
   });

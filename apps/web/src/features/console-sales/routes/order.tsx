@@ -40,6 +40,8 @@ function Actions({ order }: { order: TDeskOrder }) {
   const canPay = order.status === 'WAITING_PAYMENT' && !expired;
   const canCancel = order.status !== 'CANCELLED';
   const canRefund = order.refundable > 0;
+  // Paid by bank transfer: the club's bank returns the money; the desk records it with its reference.
+  const byTransfer = order.payment.paid_by === 'BANK_TRANSFER';
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
@@ -65,9 +67,6 @@ function Actions({ order }: { order: TDeskOrder }) {
         )}
         {!canPay && !canCancel && !canRefund && <p className={styles.muted}>{t('actions.none')}</p>}
       </div>
-      {order.payment.paid_by === 'BANK_TRANSFER' && order.status === 'PAID' && (
-        <p className={styles.muted}>{t('actions.transferRefundNote')}</p>
-      )}
 
       <ActionDialog
         {...dialog('markPaid')}
@@ -116,12 +115,20 @@ function Actions({ order }: { order: TDeskOrder }) {
       <ActionDialog
         {...dialog('refund')}
         title={t('actions.refundTitle', { id: order.id })}
-        description={t('actions.refundText', { amount: money(order.refundable) })}
-        confirmLabel={t('actions.refundConfirm')}
+        description={t(byTransfer ? 'actions.refundTransferText' : 'actions.refundText', {
+          amount: money(order.refundable),
+        })}
+        confirmLabel={t(byTransfer ? 'actions.refundTransferConfirm' : 'actions.refundConfirm')}
         onConfirm={() =>
           run(
-            { kind: 'refund', body: { amount: Number(amount.replace(',', '.')) } },
-            t('actions.refundDone', { id: order.id }),
+            {
+              kind: 'refund',
+              body: {
+                amount: Number(amount.replace(',', '.')),
+                ...(byTransfer ? { reference } : {}),
+              },
+            },
+            t(byTransfer ? 'actions.refundTransferDone' : 'actions.refundDone', { id: order.id }),
           )
         }
       >
@@ -133,6 +140,18 @@ function Actions({ order }: { order: TDeskOrder }) {
           error={errorOf(action.error, 'amount')}
           onChange={(e) => setAmount(e.target.value)}
         />
+        {byTransfer && (
+          <TextField
+            label={t('actions.refundReference')}
+            hint={t('actions.refundReferenceHint')}
+            value={reference}
+            required
+            autoComplete="off"
+            maxLength={100}
+            error={errorOf(action.error, 'reference')}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        )}
       </ActionDialog>
     </section>
   );
