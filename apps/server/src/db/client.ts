@@ -74,7 +74,7 @@ export async function openDatabase(opts: {
   // PGlite"). The baseline compiler alone serves the cached catalogue reads as fast; writes are slower.
   // Set before the module is compiled; it only concerns WebAssembly, and PostgreSQL runs none.
   v8.setFlagsFromString('--liftoff-only');
-  // pg_trgm: the members' trigram index (migration 0017); PostgreSQL has it in its contrib.
+  // pg_trgm: the members' trigram index (migration 0016); PostgreSQL has it in its contrib.
   const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.inMemory) {

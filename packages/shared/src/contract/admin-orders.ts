@@ -9,6 +9,7 @@ import {
   ZMarkPaid,
   ZRefundOrder,
   ZSeatBoardQuery,
+  ZSeatItemQuery,
 } from '../schemas/admin-orders';
 import { defineEndpoint, object, ok, page, ZPaginationMeta } from './define';
 
@@ -149,7 +150,9 @@ export const ZSeatBoardItem = object({
   board: ZSeatBoardRow,
   label: nullableString,
   place: z.string(),
+  /** One page of the attendees: `PAGE_SIZE_ATTENDEES` order lines (a line's accompanying persons with it). */
   attendees: z.array(ZSeatAttendee),
+  attendees_meta: ZPaginationMeta,
 });
 export type TSeatBoardItem = z.output<typeof ZSeatBoardItem>;
 
@@ -227,9 +230,11 @@ export const adminOrdersContract = {
   seatItem: defineEndpoint({
     method: 'GET',
     path: '/admin/sales/seats/:id',
-    summary: "One experience's seats and its attendee list (paid and waiting orders)",
+    summary:
+      "One experience's seats and a page of its attendee list (paid and waiting orders, 100 order lines a page)",
     access: 'staff',
     params: idParam,
+    query: ZSeatItemQuery,
     responses: { 200: ok(ZSeatBoardItem) },
   }),
   attendeesCsv: defineEndpoint({

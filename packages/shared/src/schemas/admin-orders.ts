@@ -124,3 +124,10 @@ export const ZSeatBoardQuery = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], error: 'validation.endBeforeStart' });
 export type TSeatBoardQuery = z.input<typeof ZSeatBoardQuery>;
 export const PAGE_SIZE_SEAT_BOARD = 25;
+
+/** One experience's attendee list, a page of order lines at a time (the CSV has them all). */
+export const ZSeatItemQuery = z.object({
+  page: z.coerce.number({ error: 'validation.wrongValue' }).int().min(1).max(10_000).default(1),
+});
+export type TSeatItemQuery = z.input<typeof ZSeatItemQuery>;
+export const PAGE_SIZE_ATTENDEES = 100;

@@ -68,7 +68,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // The desk's member search by part of a name, surname or e-mail (`memberSearchText`), as an
-    // index read of trigrams rather than a scan of every account (migration 0017, pg_trgm).
+    // index read of trigrams rather than a scan of every account (migration 0016, pg_trgm).
     index('users_search_trgm_idx').using('gin', sql`${memberSearchText(t)} gin_trgm_ops`),
   ],
 );

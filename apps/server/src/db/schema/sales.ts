@@ -152,7 +152,11 @@ export const orderItems = pgTable(
     terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
     cartLabelAnswer: text('cart_label_answer'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // By experience, in order: the seat board's attendee pages and every "orders of this experience".
+    index('order_items_product_order_idx').on(t.productId, t.orderId),
+  ],
 );
 
 /**

@@ -36,7 +36,7 @@ async function whereOf(db: Tx, q: TDeskOrderListValues): Promise<SQL | undefined
   if (q.member) {
     const words = q.member.split(/\s+/).filter(Boolean);
     // A whole e-mail address is one lookup in users' unique index on lower(email); other words
-    // match part of the name, surname or e-mail through the trigram index (migration 0017).
+    // match part of the name, surname or e-mail through the trigram index (migration 0016).
     const each = words.map((word) => {
       if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(word)) return sql`lower(${users.email}) = lower(${word})`;
       return sql`${memberSearchText(users)} like ${`%${escapeLike(word.toLowerCase())}%`}`;

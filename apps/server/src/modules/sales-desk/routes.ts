@@ -69,7 +69,7 @@ export const salesDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.seatItem),
     handler: async (request) => {
-      const item = await loadSeatBoardItem(app.db, request.params.id, request.lang);
+      const item = await loadSeatBoardItem(app.db, request.params.id, request.lang, request.query.page);
       if (!item) throw notFound();
       return { success: true as const, data: item };
     },
@@ -78,7 +78,7 @@ export const salesDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.attendeesCsv),
     handler: async (request, reply) => {
-      const item = await loadSeatBoardItem(app.db, request.params.id, request.lang);
+      const item = await loadSeatBoardItem(app.db, request.params.id, request.lang, 'all');
       if (!item) throw notFound();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -458,4 +458,36 @@ describe('the seat board', () => {
     const member = memberApi(t.app, await createMember(t.app.db));
     expect((await member.get(`${D}/seats/${product.id}/attendees.csv`)).statusCode).toBe(403);
   });
+  it('pages a long attendee list by 100 order lines; the CSV holds them all', async () => {
+    const { product } = await createTestProduct(t.app.db, { totalSeats: 500 });
+    const placed = await placeDeskOrder(t.app, { productId: product.id, quantity: 1, answer: 'line 0' });
+    // 149 more lines of the same order (each one seat of the member): a list of 150 lines.
+    await t.app.db.execute(sql`
+      insert into order_items (order_id, product_id, product_name, product_start_date, quantity, price_grosze, cart_label_answer)
+      select order_id, product_id, product_name, product_start_date, 1, price_grosze, 'line ' || g
+      from order_items, generate_series(1, 149) g where order_id = ${placed.orderId}`);
+    const first = await operator.get(`${D}/seats/${product.id}`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.attendees).toHaveLength(100);
+    expect(first.json().data.attendees[0].label_answer).toBe('line 0');
+    expect(first.json().data.attendees_meta).toEqual({
+      current_page: 1,
+      last_page: 2,
+      per_page: 100,
+      total: 150,
+    });
+    const second = await operator.get(`${D}/seats/${product.id}?page=2`);
+    expect(second.json().data.attendees).toHaveLength(50);
+    expect(second.json().data.attendees[0].label_answer).toBe('line 100');
+    expect(second.json().data.attendees_meta.current_page).toBe(2);
+    const beyond = await operator.get(`${D}/seats/${product.id}?page=3`);
+    expect(beyond.json().data.attendees).toEqual([]);
+    for (const bad of ['0', '-1', 'x', '1.5']) {
+      const res = await operator.get(`${D}/seats/${product.id}?page=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors.page).toBeDefined();
+    }
+    const csv = await operator.get(`${D}/seats/${product.id}/attendees.csv`);
+    expect(csv.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(151);
+  });
 });

@@ -1,7 +1,11 @@
 import type { LanguageCode } from '@club/shared';
 import { HOLDING_ORDER_STATUSES } from '@club/shared';
 import type { TSeatAttendee, TSeatBoardItem, TSeatBoardRow } from '@club/shared/contract/admin-orders';
-import { PAGE_SIZE_SEAT_BOARD, type ZSeatBoardQuery } from '@club/shared/schemas/admin-orders';
+import {
+  PAGE_SIZE_ATTENDEES,
+  PAGE_SIZE_SEAT_BOARD,
+  type ZSeatBoardQuery,
+} from '@club/shared/schemas/admin-orders';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -90,9 +94,21 @@ export async function listSeatBoard(db: Tx, q: BoardQuery) {
   return { data: rows.map(toBoardRow), meta: pageMeta(q.page, PAGE_SIZE_SEAT_BOARD, Number(total)) };
 }
 
-/** The attendees of one experience: every seat of its waiting and paid orders, by order. */
-async function attendeesOf(db: Tx, productId: number): Promise<TSeatAttendee[]> {
-  const rows = await db
+/**
+ * The attendees of one experience: every seat of its waiting and paid orders, by order; `page` is a
+ * page of `PAGE_SIZE_ATTENDEES` order lines (read through order_items' (product_id, order_id) index,
+ * so a page costs the same at 50 or 5,000 attendees), `'all'` the whole list (the CSV).
+ */
+async function attendeesOf(
+  db: Tx,
+  productId: number,
+  page: number | 'all',
+): Promise<{ attendees: TSeatAttendee[]; lines: number }> {
+  const holding = and(
+    eq(orderItems.productId, productId),
+    inArray(orders.status, [...HOLDING_ORDER_STATUSES]),
+  );
+  const query = db
     .select({
       orderId: orders.id,
       status: orders.status,
@@ -108,9 +124,27 @@ async function attendeesOf(db: Tx, productId: number): Promise<TSeatAttendee[]> 
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orderItems.productId, productId), inArray(orders.status, [...HOLDING_ORDER_STATUSES])))
-    .orderBy(asc(orders.id), asc(orderItems.id));
-  return rows.flatMap((r) => {
+    .where(holding)
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const rows =
+    page === 'all'
+      ? await query
+      : await query.limit(PAGE_SIZE_ATTENDEES).offset((page - 1) * PAGE_SIZE_ATTENDEES);
+  const lines =
+    page === 'all'
+      ? rows.length
+      : page === 1 && rows.length < PAGE_SIZE_ATTENDEES
+        ? rows.length
+        : Number(
+            (
+              await db
+                .select({ n: sql<number>`count(*)` })
+                .from(orderItems)
+                .innerJoin(orders, eq(orders.id, orderItems.orderId))
+                .where(holding)
+            )[0]!.n,
+          );
+  const attendees = rows.flatMap((r) => {
     const email = r.email ?? null;
     const phone = r.phone ? `${r.phonePrefix ?? ''} ${r.phone}`.trim() : null;
     const base = { order_id: r.orderId, status: r.status, email, phone, label_answer: r.answer };
@@ -121,12 +155,14 @@ async function attendeesOf(db: Tx, productId: number): Promise<TSeatAttendee[]> 
       ...r.persons.map((p) => ({ ...base, name: p.name, surname: p.surname, is_member: false })),
     ];
   });
+  return { attendees, lines };
 }
 
 export async function loadSeatBoardItem(
   db: Tx,
   productId: number,
   lang: LanguageCode,
+  page: number | 'all' = 1,
 ): Promise<TSeatBoardItem | null> {
   const [row] = await db
     .select({
@@ -140,11 +176,13 @@ export async function loadSeatBoardItem(
     .leftJoin(productSales, eq(productSales.productId, products.id))
     .where(eq(products.id, productId));
   if (!row) return null;
+  const { attendees, lines } = await attendeesOf(db, productId, page);
   return {
     board: toBoardRow(row),
     label: (lang === 'en' ? row.labelEn : row.labelPl) ?? null,
     place: lang === 'en' ? row.placeEn : row.placePl,
-    attendees: await attendeesOf(db, productId),
+    attendees,
+    attendees_meta: pageMeta(page === 'all' ? 1 : page, PAGE_SIZE_ATTENDEES, lines),
   };
 }
 

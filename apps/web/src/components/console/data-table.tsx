@@ -52,7 +52,7 @@ export function DataTable<T>({
   rowKey,
 }: DataTableProps<T>) {
   const { t } = useTranslation('console');
-  const pageOf = labels.pageOf ?? ((p, last, total) => t('table.pageOf', { page: p, last, total }));
+  const { pageOf } = labels;
   const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
   const table = useReactTable({
     data,
@@ -126,27 +126,44 @@ export function DataTable<T>({
           </div>
         )}
       </div>
-      {page && (
-        <nav className={styles.pager} aria-label={labels.caption}>
-          <button
-            type="button"
-            className={styles.pagerButton}
-            disabled={page.current_page <= 1}
-            onClick={() => onPage(page.current_page - 1)}
-          >
-            {t('table.previous')}
-          </button>
-          <span aria-live="polite">{pageOf(page.current_page, page.last_page, page.total)}</span>
-          <button
-            type="button"
-            className={styles.pagerButton}
-            disabled={page.current_page >= page.last_page}
-            onClick={() => onPage(page.current_page + 1)}
-          >
-            {t('table.next')}
-          </button>
-        </nav>
-      )}
+      {page && <Pager page={page} onPage={onPage} label={labels.caption} pageOf={pageOf} />}
     </div>
+  );
+}
+
+/** A list's pages: previous, "Page 2 of 5 (48)", next; `label` names the list it pages. */
+export function Pager({
+  page,
+  onPage,
+  label,
+  pageOf,
+}: {
+  page: TablePage;
+  onPage: (page: number) => void;
+  label: string;
+  pageOf?: (page: number, last: number, total: number) => string;
+}) {
+  const { t } = useTranslation('console');
+  const words = pageOf ?? ((p, last, total) => t('table.pageOf', { page: p, last, total }));
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      <button
+        type="button"
+        className={styles.pagerButton}
+        disabled={page.current_page <= 1}
+        onClick={() => onPage(page.current_page - 1)}
+      >
+        {t('table.previous')}
+      </button>
+      <span aria-live="polite">{words(page.current_page, page.last_page, page.total)}</span>
+      <button
+        type="button"
+        className={styles.pagerButton}
+        disabled={page.current_page >= page.last_page}
+        onClick={() => onPage(page.current_page + 1)}
+      >
+        {t('table.next')}
+      </button>
+    </nav>
   );
 }

@@ -70,11 +70,13 @@ export function useSeatBoard(query: TSeatBoardQuery) {
   });
 }
 
-export function useSeatItem(id: number) {
+export function useSeatItem(id: number, page: number) {
+  const request = { params: { id }, query: { page } };
   return useQuery({
-    queryKey: queryKeyOf(contract.seatItem, { params: { id } }),
-    queryFn: () => fetchData(contract.seatItem, { params: { id } }),
+    queryKey: queryKeyOf(contract.seatItem, request),
+    queryFn: () => fetchData(contract.seatItem, request),
     enabled: id > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

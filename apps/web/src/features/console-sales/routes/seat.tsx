@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Pager } from '../../../components/console/data-table';
 import { ConsolePageHeader } from '../../../components/console/page-header';
+import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { Badge, Button, buttonClass, DataLoadError, Spinner } from '../../../components/ui';
 import { consoleOrderPath, consolePaths } from '../../../config/console';
@@ -14,7 +16,9 @@ export default function SeatPage() {
   const { t, i18n } = useTranslation('console-sales');
   const en = i18n.language === 'en';
   const id = Number(useParams().id);
-  const item = useSeatItem(Number.isSafeInteger(id) && id > 0 ? id : 0);
+  // The attendee list comes a page of 100 order lines at a time; the page stays in the address.
+  const state = useTableUrl([], { sort: 'order', dir: 'asc' });
+  const item = useSeatItem(Number.isSafeInteger(id) && id > 0 ? id : 0, state.page);
   const date = useMemo(() => new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL', { dateStyle: 'long' }), [en]);
   const back = (
     <Link className={styles.backLink} to={consolePaths.seats}>
@@ -33,7 +37,8 @@ export default function SeatPage() {
         )}
       </>
     );
-  const { board, attendees, label, place } = item.data;
+  const { board, attendees, attendees_meta: pages, label, place } = item.data;
+  const first = (pages.current_page - 1) * pages.per_page;
   const name = en ? board.name_en : board.name_pl;
   const figures = [
     ['capacity', board.capacity ?? t('seats.noCap')],
@@ -77,7 +82,8 @@ export default function SeatPage() {
           </div>
         ))}
       </dl>
-      <h2 className={styles.panelTitle}>{t('seats.attendees', { count: attendees.length })}</h2>
+      <h2 className={styles.panelTitle}>{t('seats.attendees', { count: board.sold + board.held })}</h2>
+      {pages.last_page > 1 && <p className={`${styles.muted} ${styles.noPrint}`}>{t('seats.pagesNote')}</p>}
       {attendees.length === 0 ? (
         <p className={uiStyles.empty}>{t('seats.noAttendees')}</p>
       ) : (
@@ -103,7 +109,7 @@ export default function SeatPage() {
               </thead>
               <tbody>
                 {attendees.map((a, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is read whole, in order
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a page is read whole, in order
                   <tr key={i}>
                     <td>{i + 1}</td>
                     <td>
@@ -128,6 +134,16 @@ export default function SeatPage() {
               </tbody>
             </table>
           </div>
+          {pages.last_page > 1 && (
+            <div className={styles.noPrint}>
+              <Pager
+                page={pages}
+                onPage={state.setPage}
+                label={t('seats.attendeeList')}
+                pageOf={(page, last) => t('seats.pageOf', { page, last, first: first + 1 })}
+              />
+            </div>
+          )}
         </div>
       )}
     </div>
