@@ -426,7 +426,7 @@ async function benchDesk(kind, env) {
 
 function printRead(kind, r) {
   console.log(
-    `${kind.padEnd(9)}${r.read.padEnd(30)}${String(r.bytes).padEnd(8)}median ${String(r.medianMs).padEnd(7)}p95 ${String(r.p95Ms).padEnd(7)}max ${String(r.maxMs).padEnd(7)}errors ${r.errors}${r.attendees !== undefined ? ` attendees ${r.attendees}` : ''}  ${r.verdict}`,
+    `${kind.padEnd(9)}${r.read.padEnd(40)}${String(r.bytes).padEnd(8)}median ${String(r.medianMs).padEnd(7)}p95 ${String(r.p95Ms).padEnd(7)}max ${String(r.maxMs).padEnd(7)}errors ${r.errors}${r.attendees !== undefined ? ` attendees ${r.attendees}` : ''}  ${r.verdict}`,
   );
 }
 
