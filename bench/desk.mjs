@@ -148,7 +148,11 @@ export async function deskReads(query, productId) {
     { name: 'orders: by total, page 40', path: orders('sort=total&dir=desc&page=40') },
     { name: 'seat board page', path: '/admin/sales/seats?page=1' },
     { name: 'seat board: 5,000 attendees, page 1', path: `/admin/sales/seats/${productId}`, attendees: true },
-    { name: 'seat board: 5,000 attendees, page 50', path: `/admin/sales/seats/${productId}?page=50`, attendees: true },
+    {
+      name: 'seat board: 5,000 attendees, page 50',
+      path: `/admin/sales/seats/${productId}?page=50`,
+      attendees: true,
+    },
   ];
 }
 
