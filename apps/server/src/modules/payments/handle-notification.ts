@@ -293,8 +293,11 @@ export async function refundOrder(
     await opts.onReserved?.(tx, locked);
     return locked;
   });
+  // Only the operator's call may give the reservation back: once it has said yes the money has gone,
+  // so what follows (the timeline, the correcting invoice) never undoes the reserved amount.
+  let result: Awaited<ReturnType<PaymentProvider['refund']>>;
   try {
-    const result = await provider.refund({
+    result = await provider.refund({
       orderId,
       ref: order.paidRef ?? order.paymentRef ?? '',
       providerOrderId: order.providerOrderId!,
@@ -302,24 +305,6 @@ export async function refundOrder(
       description: `Excellence Club #${orderId}`,
       notifyUrl: notifyUrlOf(app.config, provider.name),
     });
-    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUND_REQUESTED, {
-      provider: provider.name,
-      amountGrosze,
-      detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
-    });
-    if (result.status === REFUND_STATUS.REFUNDED)
-      await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUNDED, {
-        provider: provider.name,
-        amountGrosze,
-        detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
-      });
-    // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
-    await correctRefundedInvoice(
-      app,
-      { orderId, refundGrosze: amountGrosze, issuedBy: opts.issuedBy ?? null },
-      opts.onCorrected,
-    );
-    return result;
   } catch (error) {
     await app.db.transaction(async (tx) => {
       await tx
@@ -336,4 +321,22 @@ export async function refundOrder(
     app.log.error({ orderId, err: error }, 'refund failed');
     throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.refundUnavailable');
   }
+  await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUND_REQUESTED, {
+    provider: provider.name,
+    amountGrosze,
+    detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+  });
+  if (result.status === REFUND_STATUS.REFUNDED)
+    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUNDED, {
+      provider: provider.name,
+      amountGrosze,
+      detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+    });
+  // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
+  await correctRefundedInvoice(
+    app,
+    { orderId, refundGrosze: amountGrosze, issuedBy: opts.issuedBy ?? null },
+    opts.onCorrected,
+  );
+  return result;
 }
