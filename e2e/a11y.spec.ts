@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { demo, expect, newUser, test } from './fixtures';
 import { coveredControls, screenProblems } from './support/person-checks';
+import { axeProblems } from './support/axe';
 
 /**
  * Accessibility audit (issue 8): axe-core on every route of SPEC.md §2 and the public screens, in
@@ -10,7 +10,6 @@ import { coveredControls, screenProblems } from './support/person-checks';
  * no word of the other language, no broken picture or icon, no control under something else.
  * One browser context per role × language × viewport; each route is one load of the app.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 const LANGS = ['pl', 'en'] as const;
 type Lang = (typeof LANGS)[number];
@@ -88,20 +87,6 @@ async function animationsDone(page: Page): Promise<void> {
   );
 }
 
-async function scan(page: Page, where: string, disabled: string[] = []): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(disabled).analyze();
-  return result.violations.map(
-    (v) =>
-      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map(
-          (n) =>
-            `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : ''}`,
-        )
-        .join(' | ')}`,
-  );
-}
-
 async function resolveRoutes(page: Page, role: 'customer' | 'dealer', password: string): Promise<string[]> {
   const api = async <T>(path: string): Promise<T> => {
     const res = await page.request.get(`/panel/api/v1${path}`);
@@ -155,7 +140,7 @@ async function resolveRoutes(page: Page, role: 'customer' | 'dealer', password: 
 async function passPasswordGate(page: Page, password: string, problems: string[], where: string) {
   const dialog = page.getByRole('dialog');
   if (!(await dialog.isVisible().catch(() => false))) return;
-  problems.push(...(await scan(page, `${where} (password dialog)`)));
+  problems.push(...(await axeProblems(page, `${where} (password dialog)`)));
   await dialog.locator('input[type=password]').fill(password);
   await dialog.locator('button[type=submit]').click();
   await expect(dialog).toBeHidden();
@@ -184,7 +169,7 @@ for (const role of ['customer', 'dealer'] as const) {
           await page.goto(route);
           await settled(page);
           if (role === 'dealer') await passPasswordGate(page, account.password, problems, route);
-          problems.push(...(await scan(page, route)));
+          problems.push(...(await axeProblems(page, route)));
           problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
         }
         // The open menus are screens of their own: the phone's main menu and the account menu.
@@ -196,7 +181,7 @@ for (const role of ['customer', 'dealer'] as const) {
           const sheet = page.getByRole('dialog');
           await expect(sheet).toBeVisible();
           await animationsDone(page);
-          problems.push(...(await scan(page, 'main menu open')));
+          problems.push(...(await axeProblems(page, 'main menu open')));
           problems.push(...(await coveredControls(page, '[role=dialog]')).map((p) => `main menu open: ${p}`));
           await page.keyboard.press('Escape');
           await expect(sheet).toBeHidden();
@@ -206,7 +191,7 @@ for (const role of ['customer', 'dealer'] as const) {
         await animationsDone(page);
         // Radix hides the page behind the open menu with aria-hidden and keeps the focus in the menu
         // (account-menu.spec.ts); axe cannot see that trap and counts the page's links as reachable.
-        problems.push(...(await scan(page, 'account menu open', ['aria-hidden-focus'])));
+        problems.push(...(await axeProblems(page, 'account menu open', ['aria-hidden-focus'])));
         problems.push(...(await coveredControls(page, '[role=menu]')).map((p) => `account menu open: ${p}`));
         await context.close();
         expect(problems, problems.join('\n')).toEqual([]);
@@ -224,7 +209,7 @@ for (const role of ['customer', 'dealer'] as const) {
         for (const route of PUBLIC) {
           await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
           await settled(page);
-          problems.push(...(await scan(page, route)));
+          problems.push(...(await axeProblems(page, route)));
           problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
         }
         await context.close();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, newStaff, PHONE, test } from './fixtures';
 import { screenProblems } from './support/person-checks';
+import { axeProblems } from './support/axe';
 
 /**
  * axe-core (WCAG 2.1 A/AA) and the person checks on every console route this issue adds, as an
@@ -10,7 +10,6 @@ import { screenProblems } from './support/person-checks';
  */
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const ROUTES = ['/panel/admin', '/panel/admin/staff', '/panel/admin/audit', '/panel/admin/no-such-screen'];
 
 async function settled(page: Page) {
@@ -27,17 +26,6 @@ async function settled(page: Page) {
   );
 }
 
-async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map(
-    (v) =>
-      `${where}: ${v.id} ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
-
 for (const language of ['pl', 'en'] as const) {
   for (const phone of [false, true]) {
     test(`axe: the console as an administrator, ${language}, ${phone ? '390' : '1440'} px`, async ({
@@ -49,7 +37,7 @@ for (const language of ['pl', 'en'] as const) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await settled(page);
-        problems.push(...(await scan(page, route)));
+        problems.push(...(await axeProblems(page, route)));
         problems.push(...(await screenProblems(page, language, route)));
       }
       await page.goto('/panel/admin/staff');
@@ -57,7 +45,7 @@ for (const language of ['pl', 'en'] as const) {
       await page.getByRole('button', { name: language === 'pl' ? 'Zaproś osobę' : 'Invite someone' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await settled(page);
-      problems.push(...(await scan(page, 'invitation dialog')));
+      problems.push(...(await axeProblems(page, 'invitation dialog')));
       await page.keyboard.press('Escape');
       if (phone) {
         await page
@@ -65,7 +53,7 @@ for (const language of ['pl', 'en'] as const) {
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await settled(page);
-        problems.push(...(await scan(page, 'console menu open')));
+        problems.push(...(await axeProblems(page, 'console menu open')));
       }
       expect(problems).toEqual([]);
     });
@@ -90,7 +78,7 @@ test('axe: the public steps: the second factor, the enrolment, an invalid invita
     await page.goto(`/panel/admin/invitation?token=not-a-real-token-0123456789&lang=${language}`);
     await expect(page.getByRole('alert')).toBeVisible();
     await settled(page);
-    problems.push(...(await scan(page, `invitation (${language})`)));
+    problems.push(...(await axeProblems(page, `invitation (${language})`)));
     for (const enrolled of [true, false]) {
       const staff = await newStaff(request, 'OPERATOR', language, { enrolled });
       await page.goto(`/panel/login?lang=${language}`);
@@ -105,7 +93,7 @@ test('axe: the public steps: the second factor, the enrolment, an invalid invita
       await page.mouse.move(0, 0);
       await settled(page);
       const where = `${enrolled ? 'second factor' : 'enrolment'} (${language})`;
-      problems.push(...(await scan(page, where)));
+      problems.push(...(await axeProblems(page, where)));
       problems.push(...(await screenProblems(page, language, where)));
     }
     await context.close();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demo, expect, signIn, test } from './fixtures';
+import { axeProblems } from './support/axe';
 
 // Staff sign-ins, uploads and a member's session per test.
 test.describe.configure({ timeout: 180_000 });
@@ -186,12 +186,7 @@ for (const [label, phone, language] of [
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[aria-busy=true], [role=status] svg')).toHaveCount(0);
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      problems.push(
-        ...result.violations.map((v) => `${route}: ${v.id} ${v.help} — ${v.nodes[0]?.target.join(' ')}`),
-      );
+      problems.push(...(await axeProblems(page, route)));
     }
     expect(problems).toEqual([]);
   });

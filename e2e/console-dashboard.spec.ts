@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
-import { expect, newStaff, newUser, signIn, signInStaffByApi, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUser, signIn, test } from './fixtures';
 import { screenProblems } from './support/person-checks';
+import { csrfHeaders, fillCart, newExperienceOnSale } from './support/shop';
+import { axeProblems } from './support/axe';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -38,65 +38,15 @@ const TEXT = {
 } as const;
 const PRICE = 98_765.43;
 
-const csrfOf = async (request: APIRequestContext) =>
-  (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-
-/** A fresh experience on sale, created and published through the console's API. */
-async function experienceOnSale(browser: Browser, baseURL: string, name: string): Promise<number> {
-  const context = await browser.newContext({ baseURL });
-  const staff = await newStaff(context.request, 'ADMIN');
-  await signInStaffByApi(context.request, staff);
-  const headers = { 'X-Csrf-Token': await csrfOf(context.request) };
-  const options = (await (await context.request.get('/panel/api/v1/admin/catalog/options')).json()).data;
-  const created = await context.request.post('/panel/api/v1/admin/catalog/products', {
-    headers,
-    data: validProductBody({
-      category_id: options.categories[0].id,
-      name_pl: name,
-      name_en: `${name} EN`,
-      total_seats: 4,
-      price: PRICE,
-    }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, version } = (await created.json()).data as { id: number; version: number };
-  const published = await context.request.post(`/panel/api/v1/admin/catalog/products/${id}/publish`, {
-    headers,
-    data: { version, mode: 'on_sale' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  await context.close();
-  return id;
-}
-
 /** A member puts one seat in the cart and orders through the API, then pays on the sandbox page. */
 async function memberBuysAndPays(browser: Browser, baseURL: string, productId: number, lang: 'pl' | 'en') {
   const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-GB' : 'pl-PL' });
   const page = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', lang);
   await signIn(page, user, '/panel/home');
-  const headers = { 'X-Csrf-Token': await csrfOf(context.request) };
-  const added = await context.request.post('/panel/api/v1/sales/cart/add', {
-    headers,
-    data: { product_id: productId },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const [item] = (await (await context.request.get('/panel/api/v1/sales/cart/items')).json()).data as {
-    id: number;
-    product: { terms: { id: number }[] };
-  }[];
-  const update = await context.request.post(`/panel/api/v1/sales/cart/update/${item!.id}`, {
-    headers,
-    data: {
-      quantity: 1,
-      persons: [],
-      cart_label_answer: 'PO 4242',
-      terms: item!.product.terms.map((t) => ({ term_id: t.id, value: 1 })),
-    },
-  });
-  expect(update.ok(), await update.text()).toBe(true);
+  await fillCart(context.request, productId, { quantity: 1, persons: [], cart_label_answer: 'PO 4242' });
   const placed = await context.request.post('/panel/api/v1/sales/cart/order', {
-    headers,
+    headers: await csrfHeaders(context.request),
     data: { discount_code: '', is_invoice: 0 },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
@@ -111,15 +61,6 @@ async function settled(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function axe(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-}
-
 for (const lang of ['pl', 'en'] as const) {
   const t = TEXT[lang];
   test(`the dashboard shows a new sale (${lang}), accessible at 1440 and 390 px`, async ({
@@ -128,7 +69,7 @@ for (const lang of ['pl', 'en'] as const) {
     baseURL,
   }) => {
     const name = `Dashboard ${lang} ${Math.random().toString(36).slice(2, 8)}`;
-    const productId = await experienceOnSale(browser, baseURL!, name);
+    const productId = await newExperienceOnSale(browser, baseURL!, name, 4, { price: PRICE });
     await memberBuysAndPays(browser, baseURL!, productId, lang);
 
     const { page } = await asStaff('OPERATOR', { language: lang });
@@ -137,7 +78,7 @@ for (const lang of ['pl', 'en'] as const) {
     const row = page
       .getByRole('table', { name: t.caption })
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: lang === 'en' ? `${name} EN` : name }) });
+      .filter({ has: page.getByRole('rowheader', { name: lang === 'en' ? `${name} (EN)` : name }) });
     await expect(row.getByRole('cell')).toHaveText(['1', '1', t.amount]);
     // This week's row of the weekly figures counts at least this sale.
     const week = page.getByRole('table', { name: t.weeks }).getByRole('row').nth(1);
@@ -145,7 +86,10 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.getByRole('img', { name: t.chart })).toBeVisible();
 
     await settled(page);
-    const problems = [...(await axe(page, '1440')), ...(await screenProblems(page, lang, 'dashboard 1440'))];
+    const problems = [
+      ...(await axeProblems(page, '1440')),
+      ...(await screenProblems(page, lang, 'dashboard 1440')),
+    ];
 
     await page.getByRole('link', { name: t.waitingLink }).click();
     await expect(page).toHaveURL(/\/panel\/admin\/orders\?status=WAITING_PAYMENT/);
@@ -156,7 +100,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(phone.page.getByRole('table', { name: t.caption })).toBeVisible();
     await settled(phone.page);
     problems.push(
-      ...(await axe(phone.page, '390')),
+      ...(await axeProblems(phone.page, '390')),
       ...(await screenProblems(phone.page, lang, 'dashboard 390')),
     );
     expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
+import { axeProblems } from './support/axe';
 
 // Sign-ins through the splash, uploads and a member's visit per test.
 test.describe.configure({ timeout: 300_000 });
@@ -187,8 +187,6 @@ test('a save on a stale version is refused with a clear message and the current 
   await expect(first.page.getByText('Version 2')).toBeVisible();
 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 for (const phone of [false, true]) {
   test(`axe finds nothing on the experiences screens at ${phone ? '390' : '1440'} px`, async ({
     asStaff,
@@ -199,16 +197,7 @@ for (const phone of [false, true]) {
     await openExperiences(page, lang, phone);
     const problems: string[] = [];
     const scan = async (where: string) => {
-      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      problems.push(
-        ...result.violations.map(
-          (v) =>
-            `${where}: ${v.id} ${v.help} ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      );
+      problems.push(...(await axeProblems(page, where)));
     };
     await expect(page.getByTestId('experience-row').first()).toBeVisible();
     await scan('list');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
 import { screenProblems } from './support/person-checks';
 import { csrfHeaders, fillCart, newExperienceOnSale } from './support/shop';
+import { axeProblems } from './support/axe';
 
 // Two members book, staff work the desk: several sign-ins through the splash per test.
 test.describe.configure({ timeout: 240_000 });
@@ -78,15 +78,6 @@ const TEXT = {
     open: (id: number) => `Open order ${id}`,
   },
 } as const;
-
-async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -270,13 +261,13 @@ for (const phone of [false, true]) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
-      problems.push(...(await scan(page, route)));
+      problems.push(...(await axeProblems(page, route)));
       problems.push(...(await screenProblems(page, 'pl', route)));
     }
     await page.goto(`/panel/admin/orders/${orderId}`);
     await page.getByRole('button', { name: 'Anuluj zamówienie' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    problems.push(...(await scan(page, 'cancel dialog')));
+    problems.push(...(await axeProblems(page, 'cancel dialog')));
     expect(problems).toEqual([]);
   });
 }

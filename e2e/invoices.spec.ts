@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newUser, PHONE, signIn, test } from './fixtures';
 import { demoExperienceOnSale, fillCart } from './support/shop';
+import { axeProblems } from './support/axe';
 
 /**
  * VAT invoices in the browser (issue 17), in Polish and English: a member asks for an invoice with
@@ -188,8 +188,6 @@ test('the shopping history at 390 px offers the invoice as a link a thumb can re
   await context.close();
 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 for (const phone of [false, true]) {
   test(`axe finds nothing on the invoice screens at ${phone ? '390' : '1440'} px`, async ({ asStaff }) => {
     const lang = phone ? 'en' : 'pl';
@@ -197,16 +195,7 @@ for (const phone of [false, true]) {
     if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
     const problems: string[] = [];
     const scan = async (where: string) => {
-      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      problems.push(
-        ...result.violations.map(
-          (v) =>
-            `${where}: ${v.id} ${v.help} ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      );
+      problems.push(...(await axeProblems(page, where)));
     };
     await expect(
       page.getByRole('heading', { name: phone ? 'VAT invoices' : 'Faktury VAT', level: 1 }),

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
-import { expect, linkIn, newStaff, newUser, readOutbox, signIn, signInStaffByApi, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { csrfHeaders, newExperienceOnSale } from './support/shop';
+import { expect, linkIn, newUser, readOutbox, signIn, test } from './fixtures';
 
 // A member, staff and a second member sign in per test.
 test.describe.configure({ timeout: 120_000 });
@@ -41,42 +41,6 @@ const TEXT = {
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-async function csrfOf(request: APIRequestContext): Promise<string> {
-  return (await (await request.get('/panel/api/v1/auth/me')).json()).data.csrf_token as string;
-}
-
-/** A fresh experience on sale with one seat, nothing to fill in the cart, created through the console's API. */
-async function oneSeatOnSale(browser: Browser, baseURL: string, name: string): Promise<number> {
-  const context = await browser.newContext({ baseURL });
-  const staff = await newStaff(context.request, 'ADMIN');
-  await signInStaffByApi(context.request, staff);
-  const headers = { 'X-Csrf-Token': await csrfOf(context.request) };
-  const options = (await (await context.request.get('/panel/api/v1/admin/catalog/options')).json()).data;
-  const created = await context.request.post('/panel/api/v1/admin/catalog/products', {
-    headers,
-    data: validProductBody({
-      category_id: options.categories[0].id,
-      name_pl: name,
-      name_en: `${name} (EN)`,
-      total_seats: 1,
-      member_limit: 1,
-      price: 400,
-      cart_label_pl: null,
-      cart_label_en: null,
-      terms: [],
-    }),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, version } = (await created.json()).data as { id: number; version: number };
-  const published = await context.request.post(`/panel/api/v1/admin/catalog/products/${id}/publish`, {
-    headers,
-    data: { version, mode: 'on_sale' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  await context.close();
-  return id;
-}
-
 /** A member signed in through the API in a context of their own (cookies kept by `request`). */
 async function memberByApi(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
@@ -85,7 +49,7 @@ async function memberByApi(browser: Browser, baseURL: string) {
     data: { email: user.email, password: user.password },
   });
   expect(login.status()).toBe(200);
-  return { context, headers: { 'X-Csrf-Token': await csrfOf(context.request) } };
+  return { context, headers: await csrfHeaders(context.request) };
 }
 
 /** The order that takes the one seat (placed through the API, left unpaid). */
@@ -118,7 +82,14 @@ for (const lang of ['pl', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    const productId = await oneSeatOnSale(browser, baseURL!, `Lista oczekujących ${unique()}`);
+    // One seat, nothing to fill in the cart.
+    const productId = await newExperienceOnSale(browser, baseURL!, `Lista oczekujących ${unique()}`, 1, {
+      member_limit: 1,
+      price: 400,
+      cart_label_pl: null,
+      cart_label_en: null,
+      terms: [],
+    });
     const orderId = await takeTheSeat(browser, baseURL!, productId);
 
     // The member joins the waiting list of the sold-out experience on its page.

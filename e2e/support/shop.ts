@@ -30,12 +30,17 @@ export async function demoExperienceOnSale(request: APIRequestContext): Promise<
   throw new Error('no experience on sale in the demo data');
 }
 
-/** A fresh experience on sale (900 zł a seat), made by a new administrator through the console's API. */
+/**
+ * A fresh experience on sale (900 zł a seat unless `fields` say otherwise: any field of the console's
+ * experience form), made by a new administrator through the console's API. Its English name is
+ * `${name} (EN)`.
+ */
 export async function newExperienceOnSale(
   browser: Browser,
   baseURL: string,
   name: string,
   seats: number,
+  fields: Record<string, unknown> = {},
 ): Promise<number> {
   const context = await browser.newContext({ baseURL });
   const staff = await newStaff(context.request, 'ADMIN');
@@ -50,6 +55,7 @@ export async function newExperienceOnSale(
       name_en: `${name} (EN)`,
       total_seats: seats,
       price: 900,
+      ...fields,
     }),
   });
   expect(created.status(), await created.text()).toBe(201);
