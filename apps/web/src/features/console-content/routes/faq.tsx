@@ -377,40 +377,28 @@ function QuestionForm({
         </SelectField>
       )}
       <div className={styles.columns}>
-        <div>
-          <TextField
-            label={t('faq.questionPl')}
-            lang="pl"
-            required
-            error={errorText(errors.question_pl)}
-            {...form.register('question_pl')}
-          />
-          <RichTextField
-            control={form.control}
-            name="answer_pl"
-            label={t('faq.answerPl')}
-            contentLang="pl"
-            required
-            error={errorText(errors.answer_pl)}
-          />
-        </div>
-        <div>
-          <TextField
-            label={t('faq.questionEn')}
-            lang="en"
-            required
-            error={errorText(errors.question_en)}
-            {...form.register('question_en')}
-          />
-          <RichTextField
-            control={form.control}
-            name="answer_en"
-            label={t('faq.answerEn')}
-            contentLang="en"
-            required
-            error={errorText(errors.answer_en)}
-          />
-        </div>
+        {(['pl', 'en'] as const).map((lang) => {
+          const suffix = lang === 'pl' ? 'Pl' : 'En';
+          return (
+            <div key={lang}>
+              <TextField
+                label={t(`faq.question${suffix}`)}
+                lang={lang}
+                required
+                error={errorText(errors[`question_${lang}`])}
+                {...form.register(`question_${lang}`)}
+              />
+              <RichTextField
+                control={form.control}
+                name={`answer_${lang}`}
+                label={t(`faq.answer${suffix}`)}
+                contentLang={lang}
+                required
+                error={errorText(errors[`answer_${lang}`])}
+              />
+            </div>
+          );
+        })}
       </div>
       <div className={styles.formActions}>
         <Button type="submit" loading={mutation.isPending}>

@@ -141,38 +141,20 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
               names={{ amount: t('weeks.amount'), orders: t('weeks.ordersSeries') }}
             />
           )}
-          <FiguresBox label={t('weeks.caption')}>
-            <table className={styles.table}>
-              <caption className={styles.caption}>{t('weeks.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('weeks.colWeek')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('weeks.colOrders')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('weeks.colAmount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...data.weeks].reverse().map((w) => (
-                  <tr key={w.week_start} className={w.orders === 0 ? styles.quiet : undefined}>
-                    <th scope="row">{f.week(w.week_start)}</th>
-                    <td className={styles.num}>{f.count(w.orders)}</td>
-                    <td className={styles.num}>{f.money(w.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('weeks.total')}</th>
-                  <td className={styles.num}>{f.count(data.totals.orders)}</td>
-                  <td className={styles.num}>{f.money(data.totals.amount)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </FiguresBox>
+          <FiguresTable
+            caption={t('weeks.caption')}
+            columns={[t('weeks.colWeek'), t('weeks.colOrders'), t('weeks.colAmount')]}
+            rows={[...data.weeks].reverse().map((w) => ({
+              key: w.week_start,
+              quiet: w.orders === 0,
+              name: f.week(w.week_start),
+              values: [f.count(w.orders), f.money(w.amount)],
+            }))}
+            total={{
+              name: t('weeks.total'),
+              values: [f.count(data.totals.orders), f.money(data.totals.amount)],
+            }}
+          />
         </div>
       </Panel>
 
@@ -192,38 +174,21 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
                 amount: f.money(data.experiences[0]!.amount),
               })}
             />
-            <FiguresBox label={t('experiences.caption')}>
-              <table className={styles.table}>
-                <caption className={styles.caption}>{t('experiences.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('experiences.colExperience')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('experiences.colOrders')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('experiences.colSeats')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('experiences.colAmount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.experiences.map((e) => (
-                    <tr key={`${e.product_id}-${e.name_pl}`}>
-                      <th scope="row" className={styles.nameCell}>
-                        <span className={styles.name}>{nameOf(e)}</span>
-                        {e.start_date && <span className={styles.sub}>{f.date(e.start_date)}</span>}
-                      </th>
-                      <td className={styles.num}>{f.count(e.orders)}</td>
-                      <td className={styles.num}>{f.count(e.seats)}</td>
-                      <td className={styles.num}>{f.money(e.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </FiguresBox>
+            <FiguresTable
+              caption={t('experiences.caption')}
+              columns={[
+                t('experiences.colExperience'),
+                t('experiences.colOrders'),
+                t('experiences.colSeats'),
+                t('experiences.colAmount'),
+              ]}
+              rows={data.experiences.map((e) => ({
+                key: `${e.product_id}-${e.name_pl}`,
+                name: nameOf(e),
+                sub: e.start_date ? f.date(e.start_date) : undefined,
+                values: [f.count(e.orders), f.count(e.seats), f.money(e.amount)],
+              }))}
+            />
           </div>
         )}
       </Panel>
@@ -247,44 +212,27 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
                 <span className={styles.legendFree}>{t('seats.free')}</span>
               </p>
             </div>
-            <FiguresBox label={t('seats.caption')}>
-              <table className={styles.table}>
-                <caption className={styles.caption}>{t('seats.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('seats.colExperience')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('seats.sold')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('seats.held')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('seats.free')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('seats.capacity')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.seats.map((s) => (
-                    <tr key={s.product_id}>
-                      <th scope="row" className={styles.nameCell}>
-                        <span className={styles.name}>{nameOf(s)}</span>
-                        <span className={styles.sub}>{f.date(s.start_date)}</span>
-                      </th>
-                      <td className={styles.num}>{f.count(s.sold)}</td>
-                      <td className={styles.num}>{f.count(s.held)}</td>
-                      <td className={styles.num}>{s.free === null ? '—' : f.count(s.free)}</td>
-                      <td className={styles.num}>
-                        {s.capacity === null ? t('seats.noCap') : f.count(s.capacity)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </FiguresBox>
+            <FiguresTable
+              caption={t('seats.caption')}
+              columns={[
+                t('seats.colExperience'),
+                t('seats.sold'),
+                t('seats.held'),
+                t('seats.free'),
+                t('seats.capacity'),
+              ]}
+              rows={data.seats.map((row) => ({
+                key: String(row.product_id),
+                name: nameOf(row),
+                sub: f.date(row.start_date),
+                values: [
+                  f.count(row.sold),
+                  f.count(row.held),
+                  row.free === null ? '—' : f.count(row.free),
+                  row.capacity === null ? t('seats.noCap') : f.count(row.capacity),
+                ],
+              }))}
+            />
           </div>
         )}
       </Panel>
@@ -319,12 +267,76 @@ function Kpi({
   );
 }
 
-/** A table's frame: it scrolls on a narrow screen, so it takes the keyboard's focus to be scrolled. */
-function FiguresBox({ label, children }: { label: string; children: ReactNode }) {
+type FiguresRow = { key: string; name: string; sub?: string; quiet?: boolean; values: string[] };
+
+/**
+ * A chart's figures as a table: the first column names each row (a row header, with an optional
+ * second line), the others are numbers; an optional total row at the foot. Its frame scrolls on a
+ * narrow screen, so it takes the keyboard's focus to be scrolled.
+ */
+function FiguresTable({
+  caption,
+  columns,
+  rows,
+  total,
+}: {
+  caption: string;
+  columns: string[];
+  rows: FiguresRow[];
+  total?: { name: string; values: string[] };
+}) {
+  const [first, ...numbers] = columns;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <div className={styles.figures} role="group" aria-label={label} tabIndex={0}>
-      {children}
+    <div className={styles.figures} role="group" aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {numbers.map((column) => (
+              <th key={column} scope="col" className={styles.num}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.quiet ? styles.quiet : undefined}>
+              <th scope="row" className={row.sub === undefined ? undefined : styles.nameCell}>
+                {row.sub === undefined ? (
+                  row.name
+                ) : (
+                  <>
+                    <span className={styles.name}>{row.name}</span>
+                    <span className={styles.sub}>{row.sub}</span>
+                  </>
+                )}
+              </th>
+              {row.values.map((value, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed, in order
+                <td key={i} className={styles.num}>
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {total && (
+          <tfoot>
+            <tr>
+              <th scope="row">{total.name}</th>
+              {total.values.map((value, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed, in order
+                <td key={i} className={styles.num}>
+                  {value}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
+      </table>
     </div>
   );
 }

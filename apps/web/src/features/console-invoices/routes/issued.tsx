@@ -22,7 +22,6 @@ import {
   Badge,
   Button,
   Dialog,
-  SelectField,
   TextField,
   useFieldErrorText,
   usePopup,
@@ -31,6 +30,7 @@ import { API_BASE } from '../../../lib/api-client';
 import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
+import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
 
 const FILTERS = ['search', 'kind', 'from', 'to'] as const;
 
@@ -230,30 +230,15 @@ export default function IssuedInvoicesPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <SelectField
+        <ChoiceFilter
+          state={state}
+          name="kind"
           label={t('issued.colKind')}
-          value={state.filters.kind}
-          onChange={(e) => state.setFilter('kind', e.target.value)}
-        >
-          <option value="">{t('issued.any')}</option>
-          {INVOICE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('issued.from')}
-          type="date"
-          value={state.filters.from}
-          onChange={(e) => state.setFilter('from', e.target.value)}
+          any={t('issued.any')}
+          choices={INVOICE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
         />
-        <TextField
-          label={t('issued.to')}
-          type="date"
-          value={state.filters.to}
-          onChange={(e) => state.setFilter('to', e.target.value)}
-        />
+        <DateFilter state={state} name="from" label={t('issued.from')} />
+        <DateFilter state={state} name="to" label={t('issued.to')} />
       </div>
       <ConsoleList
         list={list}

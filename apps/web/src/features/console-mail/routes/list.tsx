@@ -14,12 +14,13 @@ import uiStyles from '../../../components/console/console-ui.module.css';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
-import { Button, SelectField, TextField } from '../../../components/ui';
+import { Button, TextField } from '../../../components/ui';
 import { consoleMailPath } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import { useMailList } from '../api/mail';
 import { MailStateBadge, useClubTime } from '../components/mail-state';
 import styles from '../components/console-mail.module.css';
+import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
 
 const FILTERS = ['q', 'state', 'template', 'from', 'to'] as const;
 type Sort = (typeof MAIL_SORTS)[number];
@@ -123,46 +124,24 @@ export default function MailListPage() {
           onChange={(e) => setSearch(e.target.value)}
           error={fieldError('q')}
         />
-        <SelectField
+        <ChoiceFilter
+          state={state}
+          name="state"
           label={t('columns.state')}
-          value={state.filters.state}
-          onChange={(e) => state.setFilter('state', e.target.value)}
+          any={t('any')}
+          choices={MAIL_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
           error={fieldError('state')}
-        >
-          <option value="">{t('any')}</option>
-          {MAIL_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`state.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <ChoiceFilter
+          state={state}
+          name="template"
           label={t('columns.template')}
-          value={state.filters.template}
-          onChange={(e) => state.setFilter('template', e.target.value)}
+          any={t('any')}
+          choices={MAIL_TEMPLATES.map((name) => ({ value: name, label: t(`template.${name}`) }))}
           error={fieldError('template')}
-        >
-          <option value="">{t('any')}</option>
-          {MAIL_TEMPLATES.map((name) => (
-            <option key={name} value={name}>
-              {t(`template.${name}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('from')}
-          type="date"
-          value={state.filters.from}
-          onChange={(e) => state.setFilter('from', e.target.value)}
-          error={fieldError('from')}
         />
-        <TextField
-          label={t('to')}
-          type="date"
-          value={state.filters.to}
-          onChange={(e) => state.setFilter('to', e.target.value)}
-          error={fieldError('to')}
-        />
+        <DateFilter state={state} name="from" label={t('from')} error={fieldError('from')} />
+        <DateFilter state={state} name="to" label={t('to')} error={fieldError('to')} />
         <div className={uiStyles.filterButtons}>
           <Button
             type="button"

@@ -23,6 +23,7 @@ import {
 } from '../../../components/ui';
 import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
+import { ChoiceFilter } from '../../../components/console/filter-fields';
 
 const FILTERS = ['search', 'type', 'status'] as const;
 
@@ -299,30 +300,20 @@ export default function StaffPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <SelectField
+        <ChoiceFilter
+          state={state}
+          name="type"
           label={t('staff.role')}
-          value={state.filters.type}
-          onChange={(e) => state.setFilter('type', e.target.value)}
-        >
-          <option value="">{t('staff.any')}</option>
-          {STAFF_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`roles.${type}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          any={t('staff.any')}
+          choices={STAFF_TYPES.map((type) => ({ value: type, label: t(`roles.${type}`) }))}
+        />
+        <ChoiceFilter
+          state={state}
+          name="status"
           label={t('staff.colStatus')}
-          value={state.filters.status}
-          onChange={(e) => state.setFilter('status', e.target.value)}
-        >
-          <option value="">{t('staff.any')}</option>
-          {STAFF_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`staff.status_${status}`)}
-            </option>
-          ))}
-        </SelectField>
+          any={t('staff.any')}
+          choices={STAFF_STATUSES.map((status) => ({ value: status, label: t(`staff.status_${status}`) }))}
+        />
       </div>
       <ConsoleList
         list={list}

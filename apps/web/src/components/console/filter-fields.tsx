@@ -1,0 +1,66 @@
+import { SelectField, TextField } from '../ui';
+
+/** The part of a list's address state (use-table-url.ts) a filter field reads and writes. */
+type FilterState<F extends string> = {
+  filters: Record<F, string>;
+  setFilter: (name: F, value: string) => void;
+};
+
+/**
+ * A console list's choice filter, bound to its parameter in the address: "any" first (the empty
+ * value), then the `choices`.
+ */
+export function ChoiceFilter<F extends string>({
+  state,
+  name,
+  label,
+  any,
+  choices,
+  error,
+}: {
+  state: FilterState<F>;
+  name: F;
+  label: string;
+  any: string;
+  choices: readonly { value: string; label: string }[];
+  error?: string;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={state.filters[name]}
+      onChange={(e) => state.setFilter(name, e.target.value)}
+      error={error}
+    >
+      <option value="">{any}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A console list's day filter (`YYYY-MM-DD`), bound to its parameter in the address. */
+export function DateFilter<F extends string>({
+  state,
+  name,
+  label,
+  error,
+}: {
+  state: FilterState<F>;
+  name: F;
+  label: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="date"
+      value={state.filters[name]}
+      onChange={(e) => state.setFilter(name, e.target.value)}
+      error={error}
+    />
+  );
+}
