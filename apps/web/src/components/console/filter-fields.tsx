@@ -1,4 +1,6 @@
-import { SelectField, TextField } from '../ui';
+import { useTranslation } from 'react-i18next';
+import { Button, SelectField, TextField } from '../ui';
+import styles from './console-ui.module.css';
 
 /** The part of a list's address state (use-table-url.ts) a filter field reads and writes. */
 type FilterState<F extends string> = {
@@ -62,5 +64,20 @@ export function DateFilter<F extends string>({
       onChange={(e) => state.setFilter(name, e.target.value)}
       error={error}
     />
+  );
+}
+
+/** A filter form's buttons: apply (the form's submit) and clear (every filter of the list). */
+export function FilterButtons({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation('console');
+  return (
+    <div className={styles.filterButtons}>
+      <Button type="submit" size="small">
+        {t('table.apply')}
+      </Button>
+      <Button type="button" size="small" variant="ghost" onClick={onClear}>
+        {t('table.clear')}
+      </Button>
+    </div>
   );
 }

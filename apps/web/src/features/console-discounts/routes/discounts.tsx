@@ -14,6 +14,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
+import { FilterButtons } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
@@ -420,14 +421,7 @@ export default function DiscountsPage() {
           <option value="true">{t('list.active')}</option>
           <option value="false">{t('list.inactive')}</option>
         </SelectField>
-        <div className={uiStyles.filterButtons}>
-          <Button type="submit" size="small">
-            {t('list.apply')}
-          </Button>
-          <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
-            {t('list.clear')}
-          </Button>
-        </div>
+        <FilterButtons onClear={state.clearFilters} />
       </form>
       <ConsoleList
         list={list}

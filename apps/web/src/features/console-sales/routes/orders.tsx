@@ -11,10 +11,11 @@ import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsoleList } from '../../../components/console/console-list';
+import { FilterButtons } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { Badge, Button, SelectField, TextField } from '../../../components/ui';
+import { Badge, SelectField, TextField } from '../../../components/ui';
 import { consoleOrderPath } from '../../../config/console';
 import { useDeskOptions, useDeskOrders } from '../api/sales';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
@@ -197,14 +198,7 @@ export default function OrdersPage() {
         <TextField label={t('orders.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('orders.to')} name="to" type="date" defaultValue={f.to} />
         <TextField label={t('orders.code')} name="code" defaultValue={f.code} autoComplete="off" />
-        <div className={uiStyles.filterButtons}>
-          <Button type="submit" size="small">
-            {t('orders.apply')}
-          </Button>
-          <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
-            {t('orders.clear')}
-          </Button>
-        </div>
+        <FilterButtons onClear={state.clearFilters} />
       </form>
       <ConsoleList
         list={list}

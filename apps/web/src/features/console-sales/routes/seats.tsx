@@ -4,10 +4,11 @@ import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsoleList } from '../../../components/console/console-list';
+import { FilterButtons } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { Button, TextField } from '../../../components/ui';
+import { TextField } from '../../../components/ui';
 import { consoleSeatPath } from '../../../config/console';
 import { useSeatBoard } from '../api/sales';
 import styles from '../components/console-sales.module.css';
@@ -101,14 +102,7 @@ export default function SeatsPage() {
         <TextField label={t('seats.search')} name="q" type="search" defaultValue={f.q} />
         <TextField label={t('seats.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('seats.to')} name="to" type="date" defaultValue={f.to} />
-        <div className={uiStyles.filterButtons}>
-          <Button type="submit" size="small">
-            {t('orders.apply')}
-          </Button>
-          <Button type="button" size="small" variant="ghost" onClick={state.clearFilters}>
-            {t('orders.clear')}
-          </Button>
-        </div>
+        <FilterButtons onClear={state.clearFilters} />
       </form>
       <ConsoleList
         list={board}
