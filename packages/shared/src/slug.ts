@@ -14,6 +14,13 @@ export function productSlug(name: string): string {
 }
 
 /**
+ * The panel's address of an experience, from the names in the reader's language (SPEC.md §2:
+ * /panel/experiences/{category}/{id}-{slug}): what the mails link to.
+ */
+export const experiencePagePath = (categoryName: string, id: number, name: string): string =>
+  `/panel/experiences/${categorySlug(categoryName)}/${id}-${productSlug(name)}`;
+
+/**
  * Parses the last segment of /experiences/{category}/{id}-{slug}: "12-track-day", "12" or an alias.
  * Returns the numeric id when the segment starts with digits, else the alias.
  */

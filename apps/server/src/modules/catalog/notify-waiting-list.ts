@@ -1,4 +1,4 @@
-import { categorySlug, productSlug } from '@club/shared';
+import { experiencePagePath } from '@club/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, productNotifications, products, users } from '../../db/schema';
@@ -31,7 +31,7 @@ export async function notifyWaitingList(
     const lang = member.language === 'en' ? 'en' : 'pl';
     const name = lang === 'en' ? product.nameEn : product.namePl;
     const categoryName = lang === 'en' ? category.nameEn : category.namePl;
-    const url = `${publicUrl}/panel/experiences/${categorySlug(categoryName)}/${product.id}-${productSlug(name)}`;
+    const url = `${publicUrl}${experiencePagePath(categoryName, product.id, name)}`;
     await mailer.queue(tx, {
       template: 'waiting-list',
       to: member.email,

@@ -1,4 +1,4 @@
-import { categorySlug, PUBLISHED_ON_SALE, productSlug, USER_TYPE } from '@club/shared';
+import { experiencePagePath, PUBLISHED_ON_SALE, USER_TYPE } from '@club/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -94,7 +94,7 @@ export async function offerFreeSeats(tx: Tx, deps: Pick<Deps, 'mailer' | 'config
       language: lang,
       data: {
         name,
-        url: `${deps.config.PUBLIC_URL}/panel/experiences/${categorySlug(category)}/${product.id}-${productSlug(name)}`,
+        url: `${deps.config.PUBLIC_URL}${experiencePagePath(category, product.id, name)}`,
         until: expiresAt.toISOString(),
       },
     });
