@@ -56,9 +56,10 @@ export default function FaqPage() {
       <ContentTabs />
       <StaleNotice
         error={orderCategories.error}
-        onReload={() => {
+        onReload={async () => {
+          // The notice stays until the current order is on screen: a move made before would be stale again.
+          await faq.refetch();
           orderCategories.reset();
-          void faq.refetch();
         }}
       />
       {faq.isPending && <Spinner />}
@@ -160,9 +161,10 @@ function CategoryPanel({
       {editing && <CategoryForm category={category} onDone={() => setEditing(false)} />}
       <StaleNotice
         error={order.error}
-        onReload={() => {
+        onReload={async () => {
+          // The notice stays until the current order is on screen: a move made before would be stale again.
+          await faq.refetch();
           order.reset();
-          void faq.refetch();
         }}
       />
       <ol className={styles.list} aria-label={t('faq.questionsOf', { name })}>
