@@ -90,24 +90,7 @@ test.describe('the FAQ page', () => {
     const { page } = await asStaff('OPERATOR', { language: 'en', path: '/panel/admin/content' });
     const headings = page.getByRole('heading', { level: 2 });
     await expect(headings.first()).toBeVisible({ timeout: 30_000 });
-    // Other specs add FAQ entries meanwhile: a save against an older version is refused (409) and the
-    // page offers the current one; a person loads it and moves the category again.
-    const reload = page.getByRole('button', { name: 'Load the current version' });
-    let first = '';
-    let second = '';
-    for (let attempt = 1; ; attempt++) {
-      first = (await headings.nth(0).textContent())!;
-      second = (await headings.nth(1).textContent())!;
-      await page.getByRole('button', { name: `Move down: ${first}` }).focus();
-      await page.keyboard.press('Enter');
-      await expect(headings.nth(0).filter({ hasText: second }).or(reload)).toBeVisible();
-      if (attempt < 3 && (await reload.isVisible())) {
-        await reload.click();
-        await expect(reload).toBeHidden();
-        continue;
-      }
-      break;
-    }
+    const [first, second] = await swapFirstTwo(page, 'Move down');
     await expect(headings.nth(0)).toHaveText(second);
     await expect(headings.nth(1)).toHaveText(first);
 
@@ -117,10 +100,34 @@ test.describe('the FAQ page', () => {
     await expect(memberHeadings.nth(1)).toHaveText(first);
 
     // Back as it was, for the other tests.
-    await page.getByRole('button', { name: `Move up: ${first}` }).click();
+    await swapFirstTwo(page, 'Move up');
     await expect(headings.nth(0)).toHaveText(first);
   });
 });
+
+/**
+ * Swaps the first two FAQ categories with the keyboard (the first moved down, or the second moved
+ * up) and returns their names as they were. Other specs add FAQ entries meanwhile: a save against an
+ * older version is refused (409) and the page offers the current one; a person loads it and moves
+ * the category again.
+ */
+async function swapFirstTwo(page: Page, button: 'Move down' | 'Move up'): Promise<[string, string]> {
+  const headings = page.getByRole('heading', { level: 2 });
+  const reload = page.getByRole('button', { name: 'Load the current version' });
+  for (let attempt = 1; ; attempt++) {
+    const first = (await headings.nth(0).textContent())!;
+    const second = (await headings.nth(1).textContent())!;
+    await page.getByRole('button', { name: `${button}: ${button === 'Move down' ? first : second}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(headings.nth(0).filter({ hasText: second }).or(reload)).toBeVisible();
+    if (attempt < 3 && (await reload.isVisible())) {
+      await reload.click();
+      await expect(reload).toBeHidden();
+      continue;
+    }
+    return [first, second];
+  }
+}
 
 async function photo(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })

@@ -271,3 +271,62 @@ for (const phone of [false, true]) {
     expect(problems).toEqual([]);
   });
 }
+
+/** `count` free orders of one seat each, by a new member through the API (the member limit is 20). */
+async function memberOrdersFree(browser: Browser, baseURL: string, productId: number, count: number) {
+  const context = await browser.newContext({ baseURL });
+  const user = await newUser(context.request, 'CUSTOMER', 'pl');
+  const login = await context.request.post('/panel/api/v1/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status()).toBe(200);
+  for (let i = 0; i < count; i++) {
+    await fillCart(context.request, productId);
+    const placed = await context.request.post('/panel/api/v1/sales/cart/order', {
+      headers: await csrfHeaders(context.request),
+      data: { discount_code: '', is_invoice: 0 },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+  }
+  await context.close();
+}
+
+test('seat board: an experience with 102 bookings lists its attendees 100 orders a page; the page is in the address', async ({
+  asStaff,
+  browser,
+  baseURL,
+}) => {
+  const name = `Stu dwóch gości ${unique()}`;
+  const productId = await newExperienceOnSale(browser, baseURL!, name, 150, {
+    price: 0,
+    member_limit: 20,
+    cart_label_pl: null,
+    cart_label_en: null,
+    terms: [],
+  });
+  await Promise.all([0, 1, 2, 3, 4, 5].map(() => memberOrdersFree(browser, baseURL!, productId, 17)));
+
+  const { page } = await asStaff('OPERATOR', { path: `/panel/admin/seats/${productId}` });
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('seat-sold')).toContainText('102');
+  const rows = page.getByRole('region', { name: 'Lista uczestników' }).locator('tbody tr');
+  const pager = page.getByRole('navigation', { name: 'Lista uczestników' });
+  await expect(rows).toHaveCount(100);
+  await expect(pager).toContainText('Strona 1 z 2');
+  await expect(pager.getByRole('button', { name: 'Poprzednia' })).toBeDisabled();
+
+  await pager.getByRole('button', { name: 'Następna' }).click();
+  await expect(pager).toContainText('Strona 2 z 2 (od zamówienia nr 101 na liście)');
+  await expect(rows).toHaveCount(2);
+  // The attendees are numbered through the whole list, not from 1 on each page.
+  await expect(rows.first().getByRole('cell').first()).toHaveText('101');
+  await expect(pager.getByRole('button', { name: 'Następna' })).toBeDisabled();
+
+  // The page is kept in the address: a reload (or a link sent to a colleague) opens the same page.
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await pager.getByRole('button', { name: 'Poprzednia' }).click();
+  await expect(rows).toHaveCount(100);
+  await expect(rows.first().getByRole('cell').first()).toHaveText('1');
+});

@@ -152,6 +152,8 @@ export const ZSeatBoardItem = object({
   place: z.string(),
   /** One page of the attendees: `PAGE_SIZE_ATTENDEES` order lines (a line's accompanying persons with it). */
   attendees: z.array(ZSeatAttendee),
+  /** The number of the page's first attendee in the whole list (1 on the first page): rows are numbered through the pages. */
+  attendees_from: z.number().int(),
   attendees_meta: ZPaginationMeta,
 });
 export type TSeatBoardItem = z.output<typeof ZSeatBoardItem>;

@@ -461,15 +461,18 @@ describe('the seat board', () => {
   it('pages a long attendee list by 100 order lines; the CSV holds them all', async () => {
     const { product } = await createTestProduct(t.app.db, { totalSeats: 500 });
     const placed = await placeDeskOrder(t.app, { productId: product.id, quantity: 1, answer: 'line 0' });
-    // 149 more lines of the same order (each one seat of the member): a list of 150 lines.
+    // 149 more lines of the same order (the member, and on lines 1–10 a guest too): 150 lines.
     await t.app.db.execute(sql`
-      insert into order_items (order_id, product_id, product_name, product_start_date, quantity, price_grosze, cart_label_answer)
-      select order_id, product_id, product_name, product_start_date, 1, price_grosze, 'line ' || g
+      insert into order_items (order_id, product_id, product_name, product_start_date, quantity, price_grosze, cart_label_answer, persons)
+      select order_id, product_id, product_name, product_start_date, case when g <= 10 then 2 else 1 end, price_grosze, 'line ' || g,
+        case when g <= 10 then ('[{"name":"Gość","surname":"Nr ' || g || '"}]')::jsonb else '[]'::jsonb end
       from order_items, generate_series(1, 149) g where order_id = ${placed.orderId}`);
     const first = await operator.get(`${D}/seats/${product.id}`);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data.attendees).toHaveLength(100);
+    expect(first.json().data.attendees).toHaveLength(110);
     expect(first.json().data.attendees[0].label_answer).toBe('line 0');
+    expect(first.json().data.attendees[2]).toMatchObject({ surname: 'Nr 1', is_member: false });
+    expect(first.json().data.attendees_from).toBe(1);
     expect(first.json().data.attendees_meta).toEqual({
       current_page: 1,
       last_page: 2,
@@ -480,14 +483,17 @@ describe('the seat board', () => {
     expect(second.json().data.attendees).toHaveLength(50);
     expect(second.json().data.attendees[0].label_answer).toBe('line 100');
     expect(second.json().data.attendees_meta.current_page).toBe(2);
+    // Numbered through the pages: 100 members and 10 guests came before.
+    expect(second.json().data.attendees_from).toBe(111);
     const beyond = await operator.get(`${D}/seats/${product.id}?page=3`);
     expect(beyond.json().data.attendees).toEqual([]);
+    expect(beyond.json().data.attendees_meta).toMatchObject({ current_page: 3, last_page: 2, total: 150 });
     for (const bad of ['0', '-1', 'x', '1.5']) {
       const res = await operator.get(`${D}/seats/${product.id}?page=${bad}`);
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().errors.page).toBeDefined();
     }
     const csv = await operator.get(`${D}/seats/${product.id}/attendees.csv`);
-    expect(csv.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(151);
+    expect(csv.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(161);
   });
 });

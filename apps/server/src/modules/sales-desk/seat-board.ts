@@ -97,53 +97,54 @@ export async function listSeatBoard(db: Tx, q: BoardQuery) {
 /**
  * The attendees of one experience: every seat of its waiting and paid orders, by order; `page` is a
  * page of `PAGE_SIZE_ATTENDEES` order lines (read through order_items' (product_id, order_id) index,
- * so a page costs the same at 50 or 5,000 attendees), `'all'` the whole list (the CSV).
+ * so a page costs the same at 50 or 5,000 attendees), `'all'` the whole list (the CSV). One query:
+ * the lines with two windows over the experience's lines (how many there are, and how many people
+ * come before each, so the list is numbered through its pages), then the page's members only.
  */
 async function attendeesOf(
   db: Tx,
   productId: number,
   page: number | 'all',
-): Promise<{ attendees: TSeatAttendee[]; lines: number }> {
-  const holding = and(
-    eq(orderItems.productId, productId),
-    inArray(orders.status, [...HOLDING_ORDER_STATUSES]),
-  );
-  const query = db
+): Promise<{ attendees: TSeatAttendee[]; lines: number; before: number }> {
+  const peopleOnLine = sql`jsonb_array_length(${orderItems.persons}) + (${orders.userId} is not null)::int`;
+  const lines = db
     .select({
-      orderId: orders.id,
+      itemId: orderItems.id,
+      orderId: sql<number>`${orders.id}`.as('order_id'),
+      userId: orders.userId,
       status: orders.status,
-      quantity: orderItems.quantity,
       persons: orderItems.persons,
       answer: orderItems.cartLabelAnswer,
+      lines: sql<number>`count(*) over ()`.as('lines'),
+      before:
+        sql<number>`coalesce(sum(${peopleOnLine}) over (order by ${orderItems.orderId}, ${orderItems.id} rows between unbounded preceding and 1 preceding), 0)`.as(
+          'before',
+        ),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), inArray(orders.status, [...HOLDING_ORDER_STATUSES])))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const chosen = (
+    page === 'all' ? lines : lines.limit(PAGE_SIZE_ATTENDEES).offset((page - 1) * PAGE_SIZE_ATTENDEES)
+  ).as('line');
+  const rows = await db
+    .select({
+      orderId: chosen.orderId,
+      status: chosen.status,
+      persons: chosen.persons,
+      answer: chosen.answer,
+      lines: chosen.lines,
+      before: chosen.before,
       name: users.name,
       surname: users.surname,
       email: users.email,
       phone: users.phone,
       phonePrefix: users.phonePrefix,
     })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(holding)
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-  const rows =
-    page === 'all'
-      ? await query
-      : await query.limit(PAGE_SIZE_ATTENDEES).offset((page - 1) * PAGE_SIZE_ATTENDEES);
-  const lines =
-    page === 'all'
-      ? rows.length
-      : page === 1 && rows.length < PAGE_SIZE_ATTENDEES
-        ? rows.length
-        : Number(
-            (
-              await db
-                .select({ n: sql<number>`count(*)` })
-                .from(orderItems)
-                .innerJoin(orders, eq(orders.id, orderItems.orderId))
-                .where(holding)
-            )[0]!.n,
-          );
+    .from(chosen)
+    .leftJoin(users, eq(users.id, chosen.userId))
+    .orderBy(asc(chosen.orderId), asc(chosen.itemId));
   const attendees = rows.flatMap((r) => {
     const email = r.email ?? null;
     const phone = r.phone ? `${r.phonePrefix ?? ''} ${r.phone}`.trim() : null;
@@ -155,7 +156,12 @@ async function attendeesOf(
       ...r.persons.map((p) => ({ ...base, name: p.name, surname: p.surname, is_member: false })),
     ];
   });
-  return { attendees, lines };
+  // A page past the end has no row to carry the count: ask again for the first page's figures.
+  if (rows.length === 0 && page !== 'all' && page > 1) {
+    const { lines: total } = await attendeesOf(db, productId, 1);
+    return { attendees, lines: total, before: 0 };
+  }
+  return { attendees, lines: Number(rows[0]?.lines ?? 0), before: Number(rows[0]?.before ?? 0) };
 }
 
 export async function loadSeatBoardItem(
@@ -176,12 +182,13 @@ export async function loadSeatBoardItem(
     .leftJoin(productSales, eq(productSales.productId, products.id))
     .where(eq(products.id, productId));
   if (!row) return null;
-  const { attendees, lines } = await attendeesOf(db, productId, page);
+  const { attendees, lines, before } = await attendeesOf(db, productId, page);
   return {
     board: toBoardRow(row),
     label: (lang === 'en' ? row.labelEn : row.labelPl) ?? null,
     place: lang === 'en' ? row.placeEn : row.placePl,
     attendees,
+    attendees_from: before + 1,
     attendees_meta: pageMeta(page === 'all' ? 1 : page, PAGE_SIZE_ATTENDEES, lines),
   };
 }

@@ -37,7 +37,7 @@ export default function SeatPage() {
         )}
       </>
     );
-  const { board, attendees, attendees_meta: pages, label, place } = item.data;
+  const { board, attendees, attendees_from: from, attendees_meta: pages, label, place } = item.data;
   const first = (pages.current_page - 1) * pages.per_page;
   const name = en ? board.name_en : board.name_pl;
   const figures = [
@@ -111,7 +111,7 @@ export default function SeatPage() {
                 {attendees.map((a, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a page is read whole, in order
                   <tr key={i}>
-                    <td>{i + 1}</td>
+                    <td>{from + i}</td>
                     <td>
                       <span className={styles.stack}>
                         <Link to={consoleOrderPath(a.order_id)}>#{a.order_id}</Link>
