@@ -14,6 +14,7 @@ export {
   selectClass,
   TextField,
 } from './form-fields';
+export { LanguageButtons } from './language-buttons';
 export { LoadingOverlay } from './loading-overlay';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';
 export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
