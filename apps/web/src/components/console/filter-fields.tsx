@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SelectField, TextField } from '../ui';
 import styles from './console-ui.module.css';
@@ -79,5 +80,45 @@ export function FilterButtons({ onClear }: { onClear: () => void }) {
         {t('table.clear')}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A console list's filter form: typed filters apply together on submit (one change of the address),
+ * each trimmed; the form starts again from the address whenever it changes (back button, clear).
+ */
+export function FilterForm<F extends string>({
+  label,
+  names,
+  state,
+  children,
+}: {
+  label: string;
+  /** The fields the form applies, by their `name`. */
+  names: readonly F[];
+  state: {
+    filters: Record<F, string>;
+    setFilters: (values: Partial<Record<F, string>>) => void;
+    clearFilters: () => void;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        state.setFilters(
+          Object.fromEntries(names.map((n) => [n, String(data.get(n) ?? '').trim()])) as Record<F, string>,
+        );
+      }}
+      key={JSON.stringify(state.filters)}
+    >
+      {children}
+      <FilterButtons onClear={state.clearFilters} />
+    </form>
   );
 }

@@ -16,6 +16,7 @@ export {
 } from './form-fields';
 export { LanguageButtons } from './language-buttons';
 export { LoadingOverlay } from './loading-overlay';
+export { Options } from './options';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';
 export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
