@@ -68,16 +68,27 @@ export function DateFilter<F extends string>({
   );
 }
 
-/** A filter form's buttons: apply (the form's submit) and clear (every filter of the list). */
-export function FilterButtons({ onClear }: { onClear: () => void }) {
+/**
+ * A filter form's buttons: apply (the form's submit) and clear (every filter of the list). A list
+ * laid out apart (the experiences) gives its own words and class.
+ */
+export function FilterButtons({
+  onClear,
+  labels,
+  className = styles.filterButtons,
+}: {
+  onClear: () => void;
+  labels?: { apply: string; clear: string };
+  className?: string;
+}) {
   const { t } = useTranslation('console');
   return (
-    <div className={styles.filterButtons}>
+    <div className={className}>
       <Button type="submit" size="small">
-        {t('table.apply')}
+        {labels?.apply ?? t('table.apply')}
       </Button>
       <Button type="button" size="small" variant="ghost" onClick={onClear}>
-        {t('table.clear')}
+        {labels?.clear ?? t('table.clear')}
       </Button>
     </div>
   );
