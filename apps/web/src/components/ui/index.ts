@@ -21,6 +21,6 @@ export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-
 export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
-export { ResponsivePicture } from './responsive-picture';
+export { ResponsiveImage, ResponsivePicture } from './responsive-picture';
 export { NewPasswordForm } from './new-password-fields';
 export { PersonFields } from './person-fields';
