@@ -1,11 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { usePopup } from '../../components/ui';
+import { LanguageButtons, usePopup } from '../../components/ui';
+import { MenuSheet } from '../../components/ui/menu-sheet';
 import { consoleNav, consolePaths, mayOpen } from '../../config/console';
 import { paths } from '../../config/paths';
-import { useLanguageSwitch } from '../../lib/use-language-switch';
 import { useSession } from '../../lib/session';
 import { CloseIcon, ConsoleNavIcon, MenuIcon } from './console-icons';
 import styles from './console.module.css';
@@ -37,26 +36,13 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
 function LanguageSwitch() {
   const { t } = useTranslation('console');
   const popup = usePopup();
-  const { language, options, pending, choose } = useLanguageSwitch(
-    (error) => void popup.warning(error, t('shell.languageFailed')),
-  );
   return (
-    <div className={styles.lang} role="group" aria-label={t('shell.language')}>
-      {options.map((l) => (
-        <button
-          key={l.id}
-          type="button"
-          lang={l.code}
-          className={styles.langButton}
-          aria-pressed={language === l.code}
-          aria-label={t(`shell.language_${l.code}`)}
-          disabled={pending}
-          onClick={() => choose(l)}
-        >
-          {l.code}
-        </button>
-      ))}
-    </div>
+    <LanguageButtons
+      classes={styles}
+      label={t('shell.language')}
+      languageLabel={(code) => t(`shell.language_${code}`)}
+      onFailure={(error) => void popup.warning(error, t('shell.languageFailed'))}
+    />
   );
 }
 
@@ -84,6 +70,20 @@ function Brand() {
   );
 }
 
+/** Who is signed in, the language and the way out: at the foot of the side bar and of the sheet. */
+function ShellFoot({ className }: { className?: string }) {
+  const { t } = useTranslation('console');
+  return (
+    <div className={className}>
+      <Who />
+      <LanguageSwitch />
+      <Link to={paths.logout} className={styles.signOut}>
+        {t('shell.signOut')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The console's shell: a side navigation from `consoleNav` (config/console.ts) on wide screens; on a
  * phone or tablet a top bar whose menu button opens the same navigation in a sheet (Radix Dialog: focus
@@ -107,13 +107,7 @@ export function ConsoleLayout() {
         <nav aria-label={t('shell.navigation')} className={styles.sideNav}>
           <NavList />
         </nav>
-        <div className={styles.sideFoot}>
-          <Who />
-          <LanguageSwitch />
-          <Link to={paths.logout} className={styles.signOut}>
-            {t('shell.signOut')}
-          </Link>
-        </div>
+        <ShellFoot className={styles.sideFoot} />
       </aside>
       <header className={styles.topbar}>
         <Brand />
@@ -128,36 +122,20 @@ export function ConsoleLayout() {
           <MenuIcon />
         </button>
       </header>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.sheetOverlay} />
-          <Dialog.Content
-            className={styles.sheet}
-            aria-describedby={undefined}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              burger.current?.focus();
-            }}
-          >
-            <div className={styles.sheetHead}>
-              <Dialog.Title className={styles.sheetTitle}>{t('shell.navigation')}</Dialog.Title>
-              <Dialog.Close className={styles.iconButton} aria-label={t('shell.closeMenu')}>
-                <CloseIcon />
-              </Dialog.Close>
-            </div>
-            <nav aria-label={t('shell.navigation')}>
-              <NavList onNavigate={() => setOpen(false)} />
-            </nav>
-            <div className={styles.sheetFoot}>
-              <Who />
-              <LanguageSwitch />
-              <Link to={paths.logout} className={styles.signOut}>
-                {t('shell.signOut')}
-              </Link>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <MenuSheet
+        open={open}
+        onOpenChange={setOpen}
+        onClosed={() => burger.current?.focus()}
+        title={t('shell.navigation')}
+        closeLabel={t('shell.closeMenu')}
+        closeIcon={<CloseIcon />}
+        classes={styles}
+      >
+        <nav aria-label={t('shell.navigation')}>
+          <NavList onNavigate={() => setOpen(false)} />
+        </nav>
+        <ShellFoot className={styles.sheetFoot} />
+      </MenuSheet>
       <main id="console-main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

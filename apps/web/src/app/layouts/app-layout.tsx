@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { documents, paths } from '../../config/paths';
-import { MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
+import { LanguageButtons, MAIN_MENU_COLLAPSED_EVENT, usePopup } from '../../components/ui';
 import { useIsCustomer, useIsDealer, useSession } from '../../lib/session';
-import { useLanguageSwitch } from '../../lib/use-language-switch';
 import { legalNoteUrl, testPayments } from '../../lib/site-config';
 import { useCartCount } from '../../features/cart/api/get-cart-items';
 import { FooterConsentLink } from './footer-consent-link';
@@ -39,26 +38,13 @@ function CartLink() {
 function LanguageSwitch() {
   const { t } = useTranslation();
   const popup = usePopup();
-  const { language, options, pending, choose } = useLanguageSwitch(
-    (error) => void popup.warning(error, t('language.changeFailed'), t('popup.warning')),
-  );
   return (
-    <div className={styles.lang} role="group" aria-label={t('menu.language')}>
-      {options.map((l) => (
-        <button
-          key={l.id}
-          type="button"
-          lang={l.code}
-          className={styles.langButton}
-          aria-pressed={language === l.code}
-          aria-label={t(`language.${l.code}`)}
-          disabled={pending}
-          onClick={() => choose(l)}
-        >
-          {l.code}
-        </button>
-      ))}
-    </div>
+    <LanguageButtons
+      classes={styles}
+      label={t('menu.language')}
+      languageLabel={(code) => t(`language.${code}`)}
+      onFailure={(error) => void popup.warning(error, t('language.changeFailed'), t('popup.warning'))}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuSheet } from '../../components/ui/menu-sheet';
 import { CloseIcon } from './icons';
 import styles from './app-layout.module.css';
 
@@ -23,26 +23,16 @@ export default function MainMenuSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.sheetOverlay} />
-        <Dialog.Content
-          className={styles.sheet}
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onClosed();
-          }}
-        >
-          <div className={styles.sheetHead}>
-            <Dialog.Title className={styles.sheetTitle}>{t('menu.main')}</Dialog.Title>
-            <Dialog.Close className={styles.iconButton} aria-label={t('menu.close')}>
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <nav aria-label={t('menu.main')}>{children}</nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <MenuSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      onClosed={onClosed}
+      title={t('menu.main')}
+      closeLabel={t('menu.close')}
+      closeIcon={<CloseIcon />}
+      classes={styles}
+    >
+      <nav aria-label={t('menu.main')}>{children}</nav>
+    </MenuSheet>
   );
 }

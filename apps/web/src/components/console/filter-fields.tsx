@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SelectField, TextField } from '../ui';
 import styles from './console-ui.module.css';
@@ -67,17 +68,68 @@ export function DateFilter<F extends string>({
   );
 }
 
-/** A filter form's buttons: apply (the form's submit) and clear (every filter of the list). */
-export function FilterButtons({ onClear }: { onClear: () => void }) {
+/**
+ * A filter form's buttons: apply (the form's submit) and clear (every filter of the list). A list
+ * laid out apart (the experiences) gives its own words and class.
+ */
+export function FilterButtons({
+  onClear,
+  labels,
+  className = styles.filterButtons,
+}: {
+  onClear: () => void;
+  labels?: { apply: string; clear: string };
+  className?: string;
+}) {
   const { t } = useTranslation('console');
   return (
-    <div className={styles.filterButtons}>
+    <div className={className}>
       <Button type="submit" size="small">
-        {t('table.apply')}
+        {labels?.apply ?? t('table.apply')}
       </Button>
       <Button type="button" size="small" variant="ghost" onClick={onClear}>
-        {t('table.clear')}
+        {labels?.clear ?? t('table.clear')}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A console list's filter form: typed filters apply together on submit (one change of the address),
+ * each trimmed; the form starts again from the address whenever it changes (back button, clear).
+ */
+export function FilterForm<F extends string>({
+  label,
+  names,
+  state,
+  children,
+}: {
+  label: string;
+  /** The fields the form applies, by their `name`. */
+  names: readonly F[];
+  state: {
+    filters: Record<F, string>;
+    setFilters: (values: Partial<Record<F, string>>) => void;
+    clearFilters: () => void;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        state.setFilters(
+          Object.fromEntries(names.map((n) => [n, String(data.get(n) ?? '').trim()])) as Record<F, string>,
+        );
+      }}
+      key={JSON.stringify(state.filters)}
+    >
+      {children}
+      <FilterButtons onClear={state.clearFilters} />
+    </form>
   );
 }

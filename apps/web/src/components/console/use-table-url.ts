@@ -76,3 +76,22 @@ export function useSearchFilter<F extends string>(
   }, [search, applied, setFilter, name]);
   return [search, setSearch] as const;
 }
+
+/**
+ * The page a list asks the server for, from its place in the address: a page size or a sort the
+ * server does not offer (a hand-edited address) falls back to 25 and to `sorts.fallback`.
+ */
+export function pagedQuery<S extends string>(
+  state: { page: number; sort: string; dir: 'asc' | 'desc' },
+  perPage: string,
+  sizes: readonly number[],
+  sorts: { offered: readonly S[]; fallback: S },
+) {
+  const size = Number(perPage);
+  return {
+    page: state.page,
+    per_page: sizes.includes(size) ? size : 25,
+    sort: (sorts.offered as readonly string[]).includes(state.sort) ? (state.sort as S) : sorts.fallback,
+    dir: state.dir,
+  };
+}

@@ -14,11 +14,13 @@ export {
   selectClass,
   TextField,
 } from './form-fields';
+export { LanguageButtons } from './language-buttons';
 export { LoadingOverlay } from './loading-overlay';
+export { Options } from './options';
 export { MAIN_MENU_COLLAPSED_EVENT, PageHeader, type SubmenuItem } from './page-header';
 export { errorText, PopupProvider, usePopup, useSaveFailure } from './popups';
 export { PublicCard, PublicNotice, SignInNotice } from './public-card';
 export { Spinner } from './spinner';
-export { ResponsivePicture } from './responsive-picture';
+export { ResponsiveImage, ResponsivePicture } from './responsive-picture';
 export { NewPasswordForm } from './new-password-fields';
 export { PersonFields } from './person-fields';

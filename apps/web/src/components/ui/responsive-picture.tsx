@@ -30,14 +30,29 @@ export function ResponsivePicture({
           sizes={phone.srcset ? phone.sizes : undefined}
         />
       )}
-      <img
-        src={picture.url}
-        srcSet={picture.srcset ?? undefined}
-        sizes={picture.srcset ? picture.sizes : undefined}
-        alt=""
-        {...img}
-      />
+      <ResponsiveImage picture={{ ...picture, url: picture.url }} {...img} />
     </picture>
+  );
+}
+
+/**
+ * The <img> of a picture without phone crop (a thumbnail, a gallery's tile): its sized variants when
+ * it has them; decorative unless `alt` says otherwise.
+ */
+export function ResponsiveImage({
+  picture,
+  ...img
+}: {
+  picture: PictureSource & { url: string };
+} & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'>) {
+  return (
+    <img
+      src={picture.url}
+      srcSet={picture.srcset ?? undefined}
+      sizes={picture.srcset ? picture.sizes : undefined}
+      alt=""
+      {...img}
+    />
   );
 }
 

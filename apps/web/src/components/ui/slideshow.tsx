@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './dialog';
+import { ResponsiveImage } from './responsive-picture';
 import styles from './slideshow.module.css';
 
 /** A photo; `srcSet` (TImageSrcset) lets the stage and the thumbnails load the width they show. */
@@ -80,11 +81,9 @@ export function Slideshow({
           data-testid="slideshow-stage"
         >
           {current && (
-            <img
+            <ResponsiveImage
               className={styles.image}
-              src={current.src}
-              srcSet={current.srcSet ?? undefined}
-              sizes={current.srcSet ? STAGE_SIZES : undefined}
+              picture={{ url: current.src, srcset: current.srcSet, sizes: STAGE_SIZES }}
               alt={current.alt}
               draggable={false}
               data-testid="slideshow-image"
@@ -126,11 +125,8 @@ export function Slideshow({
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => setIndex(i)}
                 >
-                  <img
-                    src={slide.src}
-                    srcSet={slide.srcSet ?? undefined}
-                    sizes={slide.srcSet ? THUMB_SIZES : undefined}
-                    alt=""
+                  <ResponsiveImage
+                    picture={{ url: slide.src, srcset: slide.srcSet, sizes: THUMB_SIZES }}
                     loading="lazy"
                   />
                 </button>

@@ -255,7 +255,7 @@ export function RichTextEditor({
               },
               {
                 key: 'unlink',
-                glyph: <UnlinkIcon />,
+                glyph: <LinkIcon broken />,
                 label: t('unlink'),
                 disabled: !state.link,
                 onPress: () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
@@ -448,7 +448,8 @@ function LinkForm({
   );
 }
 
-function LinkIcon() {
+/** The chain of the link button; `broken` crosses it out for the unlink button. */
+function LinkIcon({ broken = false }: { broken?: boolean }) {
   return (
     <svg
       width="16"
@@ -461,24 +462,7 @@ function LinkIcon() {
     >
       <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
       <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
-    </svg>
-  );
-}
-
-function UnlinkIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
-      <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
-      <path d="M3 3l18 18" />
+      {broken && <path d="M3 3l18 18" />}
     </svg>
   );
 }

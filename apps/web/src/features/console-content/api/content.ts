@@ -34,7 +34,7 @@ export function useSaveContact() {
   });
 }
 
-type FaqData = Awaited<ReturnType<typeof fetchData<typeof contract.faq>>>;
+export type FaqData = Awaited<ReturnType<typeof fetchData<typeof contract.faq>>>;
 
 /** Any FAQ change: each answers with the whole FAQ, which replaces the cached one. */
 export function useFaqChange<V>(call: (vars: V) => Promise<FaqData>) {

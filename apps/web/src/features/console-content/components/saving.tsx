@@ -14,7 +14,7 @@ export { isStale };
 export function useSaveFailure() {
   const popup = usePopup();
   const { t } = useTranslation('console-content');
-  return <T extends FieldValues>(error: unknown, form?: UseFormReturn<T>, prefix = '') => {
+  return <T extends FieldValues, V>(error: unknown, form?: UseFormReturn<T, unknown, V>, prefix = '') => {
     if (isStale(error)) return;
     if (form && error instanceof ApiError && error.status === 422) {
       let applied = false;

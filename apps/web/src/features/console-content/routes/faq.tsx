@@ -3,10 +3,11 @@ import type { TAdminFaqCategory, TAdminFaqQuestion } from '@club/shared/contract
 import { ZAdminFaqCategoryInput, ZAdminFaqQuestionInput } from '@club/shared/schemas/admin-content';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
+import { NameFields } from '../../../components/console/name-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
@@ -18,7 +19,8 @@ import {
   usePopup,
 } from '../../../components/ui';
 import { SafeHtml } from '../../../components/ui/safe-html';
-import { faqCalls, type QuestionValues, useFaq, useFaqChange } from '../api/content';
+import { type FaqData, faqCalls, type QuestionValues, useFaq, useFaqChange } from '../api/content';
+import { ContentForm } from '../components/content-form';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
 import { isStale, MoveButtons, moved, StaleNotice, useSaveFailure } from '../components/saving';
@@ -255,59 +257,64 @@ function RemoveQuestion({ question, name }: { question: TAdminFaqQuestion; name:
 
 function CategoryForm({ category, onDone }: { category?: TAdminFaqCategory; onDone: () => void }) {
   const { t } = useTranslation('console-content');
-  const errorText = useFieldErrorText();
-  const failed = useSaveFailure();
   const faq = useFaq();
   const form = useForm({
     resolver: zodResolver(ZAdminFaqCategoryInput),
     defaultValues: { name_pl: category?.name_pl ?? '', name_en: category?.name_en ?? '' },
   });
-  const create = useFaqChange(faqCalls.createCategory);
-  const save = useFaqChange(faqCalls.saveCategory);
-  const mutation = category ? save : create;
-  const submit = form.handleSubmit((values) => {
-    const done = { onSuccess: onDone, onError: (error: unknown) => failed(error, form, 'category') };
-    if (category) save.mutate({ id: category.id, version: category.version, category: values }, done);
-    else create.mutate(values, done);
+  const { submit, mutation } = useFaqSave({
+    form,
+    entry: category,
+    prefix: 'category',
+    onDone,
+    create: faqCalls.createCategory,
+    save: (c, values) => faqCalls.saveCategory({ id: c.id, version: c.version, category: values }),
   });
-  const { errors } = form.formState;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <h3 className={styles.formTitle}>{category ? t('faq.editCategory') : t('faq.newCategory')}</h3>
-      <StaleNotice
-        error={save.error}
-        onReload={async () => {
-          save.reset();
-          const fresh = (await faq.refetch()).data?.find((c) => c.id === category?.id);
-          if (fresh) form.reset({ name_pl: fresh.name_pl, name_en: fresh.name_en });
-        }}
-      />
+    <ContentForm
+      title={category ? t('faq.editCategory') : t('faq.newCategory')}
+      onSubmit={submit}
+      staleError={mutation.error}
+      onReload={async () => {
+        mutation.reset();
+        const fresh = (await faq.refetch()).data?.find((c) => c.id === category?.id);
+        if (fresh) form.reset({ name_pl: fresh.name_pl, name_en: fresh.name_en });
+      }}
+      saving={mutation.isPending}
+      onCancel={onDone}
+    >
       <div className={styles.columns}>
-        <TextField
-          label={t('namePl')}
-          lang="pl"
-          required
-          error={errorText(errors.name_pl)}
-          {...form.register('name_pl')}
-        />
-        <TextField
-          label={t('nameEn')}
-          lang="en"
-          required
-          error={errorText(errors.name_en)}
-          {...form.register('name_en')}
-        />
+        <NameFields form={form} labels={{ pl: t('namePl'), en: t('nameEn') }} />
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    </ContentForm>
   );
+}
+
+/**
+ * An FAQ form's submit: a new entry is created, an existing one saved over the version it was read
+ * at; the answer (the whole FAQ) replaces the cached one, a failure goes to the form (useSaveFailure).
+ */
+function useFaqSave<T extends FieldValues, V, E extends { id: number; version: number }>({
+  form,
+  entry,
+  prefix,
+  onDone,
+  create,
+  save,
+}: {
+  form: UseFormReturn<T, unknown, V>;
+  entry: E | undefined;
+  prefix: string;
+  onDone: () => void;
+  create: (values: V) => Promise<FaqData>;
+  save: (entry: E, values: V) => Promise<FaqData>;
+}) {
+  const failed = useSaveFailure();
+  const mutation = useFaqChange((values: V) => (entry ? save(entry, values) : create(values)));
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(values, { onSuccess: onDone, onError: (error) => failed(error, form, prefix) }),
+  );
+  return { submit, mutation };
 }
 
 const requiredHtml = z.string().refine((v) => !isBlankHtml(v), { error: 'validation.required' });
@@ -330,7 +337,6 @@ function QuestionForm({
 }) {
   const { t, i18n } = useTranslation('console-content');
   const errorText = useFieldErrorText();
-  const failed = useSaveFailure();
   const faq = useFaq();
   const valuesOf = (q?: TAdminFaqQuestion) => ({
     category_id: q?.category_id ?? categoryId,
@@ -343,28 +349,30 @@ function QuestionForm({
     resolver: zodResolver(ZQuestionForm),
     defaultValues: valuesOf(question),
   });
-  const create = useFaqChange(faqCalls.createQuestion);
-  const save = useFaqChange(faqCalls.saveQuestion);
-  const mutation = question ? save : create;
-  const submit = form.handleSubmit((values) => {
-    const done = { onSuccess: onDone, onError: (error: unknown) => failed(error, form, 'question') };
-    if (question) save.mutate({ id: question.id, version: question.version, question: values }, done);
-    else create.mutate(values, done);
+  const { submit, mutation } = useFaqSave({
+    form,
+    entry: question,
+    prefix: 'question',
+    onDone,
+    create: faqCalls.createQuestion,
+    save: (q, values) => faqCalls.saveQuestion({ id: q.id, version: q.version, question: values }),
   });
   const { errors } = form.formState;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <h3 className={styles.formTitle}>{question ? t('faq.editQuestion') : t('faq.newQuestion')}</h3>
-      <StaleNotice
-        error={save.error}
-        onReload={async () => {
-          save.reset();
-          const fresh = (await faq.refetch()).data
-            ?.flatMap((c) => c.questions)
-            .find((q) => q.id === question?.id);
-          if (fresh) form.reset(valuesOf(fresh));
-        }}
-      />
+    <ContentForm
+      title={question ? t('faq.editQuestion') : t('faq.newQuestion')}
+      onSubmit={submit}
+      staleError={mutation.error}
+      onReload={async () => {
+        mutation.reset();
+        const fresh = (await faq.refetch()).data
+          ?.flatMap((c) => c.questions)
+          .find((q) => q.id === question?.id);
+        if (fresh) form.reset(valuesOf(fresh));
+      }}
+      saving={mutation.isPending}
+      onCancel={onDone}
+    >
       {question && (
         <SelectField
           label={t('faq.category')}
@@ -402,14 +410,6 @@ function QuestionForm({
           );
         })}
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" loading={mutation.isPending}>
-          {t('save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    </ContentForm>
   );
 }

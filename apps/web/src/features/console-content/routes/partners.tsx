@@ -20,6 +20,7 @@ import {
 import { partnerCalls, partnersKey, usePartners } from '../api/content';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
+import { ContentForm } from '../components/content-form';
 import { isStale, MoveButtons, moved, StaleNotice, useSaveFailure } from '../components/saving';
 
 /** /panel/admin/content/partners: the partners members see (logo, name, link), in their order. */
@@ -248,19 +249,21 @@ function PartnerForm({ partner, onDone }: { partner?: TAdminPartner; onDone: () 
     }
   });
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <h3 className={styles.formTitle}>{partner ? t('partners.edit') : t('partners.new')}</h3>
-      <StaleNotice
-        error={stale}
-        onReload={async () => {
-          setStale(null);
-          const fresh = (await partners.refetch()).data?.find((p) => p.id === partner?.id);
-          if (fresh) {
-            setVersion(fresh.version);
-            form.reset({ name: fresh.name, url: fresh.url ?? '' });
-          }
-        }}
-      />
+    <ContentForm
+      title={partner ? t('partners.edit') : t('partners.new')}
+      onSubmit={submit}
+      staleError={stale}
+      onReload={async () => {
+        setStale(null);
+        const fresh = (await partners.refetch()).data?.find((p) => p.id === partner?.id);
+        if (fresh) {
+          setVersion(fresh.version);
+          form.reset({ name: fresh.name, url: fresh.url ?? '' });
+        }
+      }}
+      saving={form.formState.isSubmitting}
+      onCancel={onDone}
+    >
       <div className={styles.columns}>
         <TextField
           label={t('partners.name')}
@@ -277,14 +280,6 @@ function PartnerForm({ partner, onDone }: { partner?: TAdminPartner; onDone: () 
           {...form.register('url')}
         />
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {t('save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    </ContentForm>
   );
 }

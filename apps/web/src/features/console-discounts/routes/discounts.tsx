@@ -14,16 +14,17 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
-import { FilterButtons } from '../../../components/console/filter-fields';
+import { FilterForm } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { useTableUrl } from '../../../components/console/use-table-url';
+import { pagedQuery, useTableUrl } from '../../../components/console/use-table-url';
 import {
   applyServerErrors,
   Badge,
   Button,
   DataLoadError,
   Dialog,
+  Options,
   SelectField,
   TextField,
   useFieldErrorText,
@@ -32,7 +33,8 @@ import {
 import { useDiscountChange, useDiscountCodes, useExperienceOptions, useRedemptions } from '../api/discounts';
 
 const FILTERS = ['q', 'active', 'per_page'] as const;
-type Sort = (typeof DISCOUNT_SORTS)[number];
+/** The filter form's fields: the page size stays as it is. */
+const APPLIED_FILTERS = ['q', 'active'] as const;
 
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
@@ -103,11 +105,7 @@ function CodeDialog({ code, onClose }: { code: TDiscountCode | 'new'; onClose: (
           {...form.register('code')}
         />
         <SelectField label={t('form.kind')} required error={errorText(e.kind)} {...form.register('kind')}>
-          {DISCOUNT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kind.${k}`)}
-            </option>
-          ))}
+          <Options values={DISCOUNT_KINDS} label={(k) => t(`kind.${k}`)} />
         </SelectField>
         {kind === 'AMOUNT' ? (
           <TextField
@@ -185,11 +183,7 @@ function CodeDialog({ code, onClose }: { code: TDiscountCode | 'new'; onClose: (
           error={errorText(e.member_types as never)}
           {...form.register('member_types')}
         >
-          {DISCOUNT_MEMBER_TYPES.map((m) => (
-            <option key={m} value={m}>
-              {t(`memberType.${m}`)}
-            </option>
-          ))}
+          <Options values={DISCOUNT_MEMBER_TYPES} label={(m) => t(`memberType.${m}`)} />
         </SelectField>
         <Button type="submit" block loading={change.isPending}>
           {code === 'new' ? t('form.create') : t('form.save')}
@@ -296,12 +290,11 @@ export default function DiscountsPage() {
   const { t, i18n } = useTranslation('console-discounts');
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
   const f = state.filters;
-  const perPage = Number(f.per_page);
   const query: TDiscountListQuery = {
-    page: state.page,
-    per_page: (DISCOUNT_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 25,
-    sort: (DISCOUNT_SORTS as readonly string[]).includes(state.sort) ? (state.sort as Sort) : 'created_at',
-    dir: state.dir,
+    ...pagedQuery(state, f.per_page, DISCOUNT_PAGE_SIZES, {
+      offered: DISCOUNT_SORTS,
+      fallback: 'created_at',
+    }),
     q: f.q || undefined,
     active: f.active === 'true' || f.active === 'false' ? f.active : undefined,
   };
@@ -391,12 +384,6 @@ export default function DiscountsPage() {
     [t, i18n.language],
   );
 
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    state.setFilters({ q: String(data.get('q') ?? '').trim(), active: String(data.get('active') ?? '') });
-  };
-
   return (
     <>
       <ConsolePageHeader
@@ -408,21 +395,14 @@ export default function DiscountsPage() {
           </Button>
         }
       />
-      <form
-        className={uiStyles.filters}
-        role="search"
-        aria-label={t('list.filters')}
-        onSubmit={applyFilters}
-        key={JSON.stringify(f)}
-      >
+      <FilterForm label={t('list.filters')} names={APPLIED_FILTERS} state={state}>
         <TextField label={t('list.search')} name="q" type="search" defaultValue={f.q} autoComplete="off" />
         <SelectField label={t('list.state')} name="active" defaultValue={f.active}>
           <option value="">{t('list.any')}</option>
           <option value="true">{t('list.active')}</option>
           <option value="false">{t('list.inactive')}</option>
         </SelectField>
-        <FilterButtons onClear={state.clearFilters} />
-      </form>
+      </FilterForm>
       <ConsoleList
         list={list}
         state={state}

@@ -1,5 +1,5 @@
 import type { TAdminCatalogOptions, TAdminProduct } from '@club/shared/contract/admin-catalog';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PhotoUploader } from '../../../components/admin/photo-uploader';
@@ -75,6 +75,29 @@ export default function ExperienceEditPage() {
   );
 }
 
+/** Why a save or a creation failed, above the form (field errors stand under their fields). */
+function SaveError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p className={`${styles.notice} ${styles.noticeError}`} role="alert">
+      {error}
+    </p>
+  );
+}
+
+/** The photos' part of the page: the uploader once the experience exists, a word that it must first. */
+function PhotosSection({ titleId, children }: { titleId: string; children: ReactNode }) {
+  const { t } = useTranslation('console-experiences');
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {t('sections.photos')}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function NewExperience({ options }: { options: TAdminCatalogOptions }) {
   const { t } = useTranslation('console-experiences');
   const navigate = useNavigate();
@@ -93,11 +116,7 @@ function NewExperience({ options }: { options: TAdminCatalogOptions }) {
   };
   return (
     <div className={styles.layout}>
-      {error && (
-        <p className={`${styles.notice} ${styles.noticeError}`} role="alert">
-          {error}
-        </p>
-      )}
+      <SaveError error={error} />
       <ExperienceForm
         form={form}
         options={options}
@@ -105,12 +124,9 @@ function NewExperience({ options }: { options: TAdminCatalogOptions }) {
         submitLabel={t('edit.create')}
         saving={create.isPending}
       />
-      <section className={styles.section} aria-labelledby="photos-later">
-        <h2 id="photos-later" className={styles.sectionTitle}>
-          {t('sections.photos')}
-        </h2>
+      <PhotosSection titleId="photos-later">
         <p className={styles.hint}>{t('sections.photosLater')}</p>
-      </section>
+      </PhotosSection>
       <ExperiencePreview values={form.watch()} options={options} photos={[]} status="draft" />
     </div>
   );
@@ -240,11 +256,7 @@ function EditExperience({
           {message}
         </p>
       )}
-      {error && (
-        <p className={`${styles.notice} ${styles.noticeError}`} role="alert">
-          {error}
-        </p>
-      )}
+      <SaveError error={error} />
       <ExperienceForm
         form={form}
         options={options}
@@ -253,10 +265,7 @@ function EditExperience({
         submitLabel={t('edit.save')}
         saving={save.isPending}
       />
-      <section className={styles.section} aria-labelledby="photos-title">
-        <h2 id="photos-title" className={styles.sectionTitle}>
-          {t('sections.photos')}
-        </h2>
+      <PhotosSection titleId="photos-title">
         <PhotoUploader
           uploadPath={photos.uploadPath}
           photos={product.photos}
@@ -266,7 +275,7 @@ function EditExperience({
           onCover={photos.cover}
           onRemove={photos.remove}
         />
-      </section>
+      </PhotosSection>
       <ExperiencePreview values={form.watch()} options={options} photos={product.photos} status={status} />
       <Dialog
         open={stale !== null}

@@ -10,6 +10,7 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FilterButtons } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { formatDate } from '../../../components/experience/format';
 import {
@@ -17,6 +18,7 @@ import {
   Button,
   buttonClass,
   DataLoadError,
+  Options,
   SelectField,
   Spinner,
   TextField,
@@ -189,22 +191,15 @@ export default function ExperienceListPage() {
         </SelectField>
         <SelectField label={t('list.status')} name="status" defaultValue={query.status ?? ''}>
           <option value="">{t('list.any')}</option>
-          {EXPERIENCE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
+          <Options values={EXPERIENCE_STATUSES} label={(s) => t(`status.${s}`)} />
         </SelectField>
         <TextField label={t('list.from')} name="from" type="date" defaultValue={query.from ?? ''} />
         <TextField label={t('list.to')} name="to" type="date" defaultValue={query.to ?? ''} />
-        <div className={styles.pagerButtons}>
-          <Button type="submit" size="small">
-            {t('list.search')}
-          </Button>
-          <Button type="button" size="small" variant="ghost" onClick={reset}>
-            {t('list.reset')}
-          </Button>
-        </div>
+        <FilterButtons
+          onClear={reset}
+          labels={{ apply: t('list.search'), clear: t('list.reset') }}
+          className={styles.pagerButtons}
+        />
       </form>
 
       {list.isError ? (

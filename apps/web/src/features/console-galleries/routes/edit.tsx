@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PhotoUploader } from '../../../components/admin/photo-uploader';
 import { isStale, StaleNotice } from '../../../components/console/stale-notice';
+import { NameFields } from '../../../components/console/name-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
@@ -152,20 +153,7 @@ function Details({ gallery }: { gallery: TAdminGallery | null }) {
         }}
       />
       <div className={styles.columns}>
-        <TextField
-          label={t('edit.namePl')}
-          lang="pl"
-          required
-          error={fieldError(errors.name_pl)}
-          {...form.register('name_pl')}
-        />
-        <TextField
-          label={t('edit.nameEn')}
-          lang="en"
-          required
-          error={fieldError(errors.name_en)}
-          {...form.register('name_en')}
-        />
+        <NameFields form={form} labels={{ pl: t('edit.namePl'), en: t('edit.nameEn') }} />
         <TextField
           label={t('edit.date')}
           type="date"

@@ -13,6 +13,34 @@ import styles from '../components/console-sales.module.css';
 
 type Open = 'markPaid' | 'cancel' | 'refund' | null;
 
+/** The bank transfer's reference, asked when a payment or a refund went through the bank. */
+function TransferReferenceField({
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      value={value}
+      required
+      autoComplete="off"
+      maxLength={100}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 function Actions({ order }: { order: TDeskOrder }) {
   const { t, i18n } = useTranslation('console-sales');
   const popup = usePopup();
@@ -77,15 +105,12 @@ function Actions({ order }: { order: TDeskOrder }) {
           run({ kind: 'markPaid', body: { reference } }, t('actions.markPaidDone', { id: order.id }))
         }
       >
-        <TextField
+        <TransferReferenceField
           label={t('actions.reference')}
           hint={t('actions.referenceHint')}
           value={reference}
-          required
-          autoComplete="off"
-          maxLength={100}
           error={errorOf(action.error, 'reference')}
-          onChange={(e) => setReference(e.target.value)}
+          onChange={setReference}
         />
       </ActionDialog>
 
@@ -141,15 +166,12 @@ function Actions({ order }: { order: TDeskOrder }) {
           onChange={(e) => setAmount(e.target.value)}
         />
         {byTransfer && (
-          <TextField
+          <TransferReferenceField
             label={t('actions.refundReference')}
             hint={t('actions.refundReferenceHint')}
             value={reference}
-            required
-            autoComplete="off"
-            maxLength={100}
             error={errorOf(action.error, 'reference')}
-            onChange={(e) => setReference(e.target.value)}
+            onChange={setReference}
           />
         )}
       </ActionDialog>

@@ -7,22 +7,22 @@ import {
   type TDeskOrderListQuery,
 } from '@club/shared/schemas/admin-orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsoleList } from '../../../components/console/console-list';
-import { FilterButtons } from '../../../components/console/filter-fields';
+import { FilterForm } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { useTableUrl } from '../../../components/console/use-table-url';
-import uiStyles from '../../../components/console/console-ui.module.css';
-import { Badge, SelectField, TextField } from '../../../components/ui';
+import { pagedQuery, useTableUrl } from '../../../components/console/use-table-url';
+import { Badge, Options, SelectField, TextField } from '../../../components/ui';
 import { consoleOrderPath } from '../../../config/console';
 import { useDeskOptions, useDeskOrders } from '../api/sales';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
 import styles from '../components/console-sales.module.css';
 
 const FILTERS = ['q', 'status', 'from', 'to', 'product_id', 'member', 'code', 'per_page'] as const;
-type Sort = (typeof DESK_ORDER_SORTS)[number];
+/** The filter form's fields: the page size is chosen under the list, at once. */
+const APPLIED_FILTERS = FILTERS.filter((n) => n !== 'per_page');
 
 /** The sales desk's orders: filtered, sorted and paged by the server; every filter in the address. */
 export default function OrdersPage() {
@@ -30,12 +30,8 @@ export default function OrdersPage() {
   const en = i18n.language === 'en';
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
   const f = state.filters;
-  const perPage = Number(f.per_page);
   const query: TDeskOrderListQuery = {
-    page: state.page,
-    per_page: (DESK_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 25,
-    sort: (DESK_ORDER_SORTS as readonly string[]).includes(state.sort) ? (state.sort as Sort) : 'created_at',
-    dir: state.dir,
+    ...pagedQuery(state, f.per_page, DESK_PAGE_SIZES, { offered: DESK_ORDER_SORTS, fallback: 'created_at' }),
     q: f.q || undefined,
     status: (ORDER_STATUSES as readonly string[]).includes(f.status)
       ? (f.status as TDeskOrderListQuery['status'])
@@ -143,28 +139,13 @@ export default function OrdersPage() {
     [t, when, i18n.language],
   );
 
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    state.setFilters(
-      Object.fromEntries(
-        FILTERS.filter((n) => n !== 'per_page').map((n) => [n, String(data.get(n) ?? '').trim()]),
-      ),
-    );
-  };
   const _meta = list.data?.meta;
   const capped = list.data?.total_capped ?? false;
 
   return (
     <>
       <ConsolePageHeader title={t('orders.title')} lead={t('orders.lead')} />
-      <form
-        className={uiStyles.filters}
-        role="search"
-        aria-label={t('orders.filters')}
-        onSubmit={applyFilters}
-        key={JSON.stringify(f)}
-      >
+      <FilterForm label={t('orders.filters')} names={APPLIED_FILTERS} state={state}>
         <TextField
           label={t('orders.search')}
           name="q"
@@ -181,11 +162,7 @@ export default function OrdersPage() {
         />
         <SelectField label={t('orders.status')} name="status" defaultValue={f.status}>
           <option value="">{t('orders.any')}</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
+          <Options values={ORDER_STATUSES} label={(s) => t(`status.${s}`)} />
         </SelectField>
         <SelectField label={t('orders.experience')} name="product_id" defaultValue={f.product_id}>
           <option value="">{t('orders.any')}</option>
@@ -198,8 +175,7 @@ export default function OrdersPage() {
         <TextField label={t('orders.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('orders.to')} name="to" type="date" defaultValue={f.to} />
         <TextField label={t('orders.code')} name="code" defaultValue={f.code} autoComplete="off" />
-        <FilterButtons onClear={state.clearFilters} />
-      </form>
+      </FilterForm>
       <ConsoleList
         list={list}
         state={state}

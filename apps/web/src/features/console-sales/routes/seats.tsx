@@ -1,13 +1,12 @@
 import type { TSeatBoardRow } from '@club/shared/contract/admin-orders';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsoleList } from '../../../components/console/console-list';
-import { FilterButtons } from '../../../components/console/filter-fields';
+import { FilterForm } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useTableUrl } from '../../../components/console/use-table-url';
-import uiStyles from '../../../components/console/console-ui.module.css';
 import { TextField } from '../../../components/ui';
 import { consoleSeatPath } from '../../../config/console';
 import { useSeatBoard } from '../api/sales';
@@ -84,26 +83,14 @@ export default function SeatsPage() {
     ],
     [t, en, date],
   );
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    state.setFilters(Object.fromEntries(FILTERS.map((n) => [n, String(data.get(n) ?? '').trim()])));
-  };
   return (
     <>
       <ConsolePageHeader title={t('seats.title')} lead={t('seats.lead')} />
-      <form
-        className={uiStyles.filters}
-        role="search"
-        aria-label={t('seats.filters')}
-        onSubmit={applyFilters}
-        key={JSON.stringify(f)}
-      >
+      <FilterForm label={t('seats.filters')} names={FILTERS} state={state}>
         <TextField label={t('seats.search')} name="q" type="search" defaultValue={f.q} />
         <TextField label={t('seats.from')} name="from" type="date" defaultValue={f.from} />
         <TextField label={t('seats.to')} name="to" type="date" defaultValue={f.to} />
-        <FilterButtons onClear={state.clearFilters} />
-      </form>
+      </FilterForm>
       <ConsoleList
         list={board}
         state={{ sort: 'start_date', dir: 'asc', setPage: state.setPage }}

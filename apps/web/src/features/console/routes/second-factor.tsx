@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -59,9 +59,36 @@ function useChallengeExpired() {
   };
 }
 
-function CodeStep({ step }: { step: StepState }) {
+/**
+ * The authenticator app's six digits (or, with `recovery`, one of the recovery codes), in the
+ * sign-in's code step and in the enrolment's confirmation.
+ */
+function CodeField({
+  form,
+  recovery = false,
+  autoFocus,
+}: {
+  form: UseFormReturn<TSecondFactorCode>;
+  recovery?: boolean;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation('console');
   const errorText = useFieldErrorText();
+  return (
+    <TextField
+      label={recovery ? t('signIn.recoveryLabel') : t('signIn.codeLabel')}
+      autoComplete="one-time-code"
+      inputMode={recovery ? 'text' : 'numeric'}
+      autoFocus={autoFocus}
+      required
+      error={errorText(form.formState.errors.code)}
+      {...form.register('code')}
+    />
+  );
+}
+
+function CodeStep({ step }: { step: StepState }) {
+  const { t } = useTranslation('console');
   const popup = usePopup();
   const finish = useFinish(step.next);
   const expired = useChallengeExpired();
@@ -84,15 +111,7 @@ function CodeStep({ step }: { step: StepState }) {
       )}
     >
       <p className={styles.text}>{recovery ? t('signIn.recoveryText') : t('signIn.codeText')}</p>
-      <TextField
-        label={recovery ? t('signIn.recoveryLabel') : t('signIn.codeLabel')}
-        autoComplete="one-time-code"
-        inputMode={recovery ? 'text' : 'numeric'}
-        autoFocus
-        required
-        error={errorText(form.formState.errors.code)}
-        {...form.register('code')}
-      />
+      <CodeField form={form} recovery={recovery} autoFocus />
       <Button type="submit" block loading={verify.isPending}>
         {t('signIn.submit')}
       </Button>
@@ -159,7 +178,6 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function EnrolStep({ step }: { step: StepState }) {
   const { t } = useTranslation('console');
-  const errorText = useFieldErrorText();
   const popup = usePopup();
   const finish = useFinish(step.next);
   const expired = useChallengeExpired();
@@ -214,14 +232,7 @@ function EnrolStep({ step }: { step: StepState }) {
           }),
         )}
       >
-        <TextField
-          label={t('signIn.codeLabel')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          error={errorText(form.formState.errors.code)}
-          {...form.register('code')}
-        />
+        <CodeField form={form} />
         <Button type="submit" block loading={confirm.isPending} disabled={!start.data}>
           {t('enrol.submit')}
         </Button>

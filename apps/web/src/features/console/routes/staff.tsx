@@ -16,6 +16,7 @@ import {
   Badge,
   Button,
   Dialog,
+  Options,
   SelectField,
   TextField,
   useFieldErrorText,
@@ -77,11 +78,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
           {...form.register('surname')}
         />
         <SelectField label={t('staff.role')} required error={errorText(e.type)} {...form.register('type')}>
-          {STAFF_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`roles.${type}`)}
-            </option>
-          ))}
+          <Options values={STAFF_TYPES} label={(type) => t(`roles.${type}`)} />
         </SelectField>
         <SelectField
           label={t('staff.language')}
@@ -141,11 +138,7 @@ function RowActions({ member }: { member: TStaffMember }) {
           );
         }}
       >
-        {STAFF_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`roles.${type}`)}
-          </option>
-        ))}
+        <Options values={STAFF_TYPES} label={(type) => t(`roles.${type}`)} />
       </select>
       {member.status === 'INVITED' && (
         <Button

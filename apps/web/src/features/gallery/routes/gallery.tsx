@@ -7,6 +7,7 @@ import {
   DataLoadError,
   EmptyState,
   PageHeader,
+  ResponsiveImage,
   Spinner,
   selectClass,
   usePopup,
@@ -130,11 +131,8 @@ export default function GalleryPage() {
                   onClick={() => update({ gallery: String(g.id) })}
                 >
                   {g.image_url && (
-                    <img
-                      src={g.image_url}
-                      srcSet={g.image_srcset ?? undefined}
-                      sizes={g.image_srcset ? TILE_SIZES : undefined}
-                      alt=""
+                    <ResponsiveImage
+                      picture={{ url: g.image_url, srcset: g.image_srcset, sizes: TILE_SIZES }}
                       loading="lazy"
                     />
                   )}
