@@ -21,3 +21,21 @@ export function preparedOnce<T>(db: Tx, name: string, build: (name: string) => T
   }
   return query;
 }
+
+/**
+ * A statement written in SQL, for what drizzle cannot build (a data-modifying CTE: several writes in
+ * one round trip), sent as a named prepared statement on PostgreSQL like `preparedOnce`: parsed and
+ * planned once per pooled connection, and no query building per call. `text` must be a constant per
+ * name; values are positional ($1, $2, …), JSON values go as JSON text (`$n::jsonb`). Rows come back
+ * with the database's column names.
+ */
+export async function executeNamed<Row>(
+  db: Tx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const query = db._.session.prepareQuery({ sql: text, params: values }, undefined, name, false);
+  const result = (await query.execute()) as { rows: Row[] };
+  return result.rows;
+}
