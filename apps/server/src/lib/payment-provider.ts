@@ -72,6 +72,12 @@ export interface PaymentProvider {
   readonly name: string;
   /** Registers the payment with the operator; returns where to send the payer. */
   createPayment(request: PaymentRequest): Promise<{ redirectUrl: string; providerOrderId?: string }>;
+  /**
+   * The payer's page for a registration id when it needs no call to the operator (the sandbox's own
+   * page): placing an order then registers the payment in the order's own statement, with no round
+   * trip after the commit. An operator that must be called (PayU, Przelewy24) leaves it out.
+   */
+  redirectUrlOf?(ref: string): string;
   /** An authentic notification, parsed; null when the signature or shape is wrong. */
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification | null>;
   /**

@@ -3,21 +3,22 @@ import {
   isInvoiceDataComplete,
   groszeToPln,
   type LanguageCode,
+  type OrderEventKind,
   type TPlaceOrder,
   type TPlaceOrderResult,
   ORDER_EVENT_KIND,
   ORDER_STATUS,
 } from '@club/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { FastifyInstance } from 'fastify';
-import { cartItems, customers, orderItems, orders, products } from '../../db/schema';
+import { customers, orderItems, orders, products } from '../../db/schema';
 import { AppError, conflict } from '../../lib/app-error';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { discountGrosze, findUsableDiscountCode } from '../cart/discount';
 import { loadCartLines, storedItem } from '../cart/repository';
-import { preparedOnce } from '../../lib/prepared';
+import { executeNamed, preparedOnce } from '../../lib/prepared';
 import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
 import { mailPaid, type OrderRow } from './lifecycle';
 import { recordOrderEvent } from './timeline';
@@ -55,6 +56,94 @@ async function takeSeats(tx: Tx, productId: number, quantity: number): Promise<b
       .prepare(name),
   );
   return (await query.execute({ id: productId, quantity })).length > 0;
+}
+
+type OrderLine = {
+  cartItemId: number;
+  productId: number;
+  productName: string;
+  productStartDate: string | null;
+  quantity: number;
+  priceGrosze: number;
+  vatRate: number;
+  persons: unknown[];
+  terms: unknown[];
+  cartLabelAnswer: string | null;
+};
+
+/**
+ * The order's writes in one statement: the order, its lines (whose triggers keep the member's seats
+ * and the paid seats), its first timeline events and the cart's deletion. The lines and the events go
+ * as JSON arrays, so the text is the same for any number of them and is prepared once per connection.
+ */
+const WRITE_ORDER_SQL = `with l as (
+  select * from jsonb_to_recordset($1::jsonb) as l(n int, cart_item_id int, product_id int, product_name text,
+    product_start_date date, quantity int, price_grosze int, vat_rate int, persons jsonb, terms jsonb,
+    cart_label_answer text)
+), o as (
+  insert into orders (user_id, status, product_type, total_grosze, discount_grosze, discount_code_id,
+    is_invoice, invoice_data, buyer, payment_provider, payment_ref, payment_attempts, payment_url, expires_at,
+    paid_at)
+  values ($2::int, $3::text, $4::text, $5::int, $6::int, $7::int, $8::boolean, $9::jsonb, $10::jsonb,
+    $11::text, $12::text, $13::int, $17::text, $14::timestamptz, $15::timestamptz)
+  returning id
+), i as (
+  insert into order_items (order_id, product_id, product_name, product_start_date, quantity, price_grosze,
+    vat_rate, persons, terms, cart_label_answer)
+  select o.id, l.product_id, l.product_name, l.product_start_date, l.quantity, l.price_grosze, l.vat_rate,
+    l.persons, l.terms, l.cart_label_answer from o, l order by l.n
+), e as (
+  insert into order_events (order_id, kind, provider, amount_grosze, detail)
+  select o.id, ev.kind, $11::text, $5::int, ev.detail
+  from o, jsonb_to_recordset($16::jsonb) as ev(n int, kind text, detail jsonb) order by ev.n
+), d as (
+  delete from cart_items where id in (select cart_item_id from l)
+)
+select id from o`;
+
+/** Writes the order (WRITE_ORDER_SQL) and returns its id. */
+async function writeOrder(
+  tx: Tx,
+  o: Omit<typeof orders.$inferInsert, 'buyer' | 'invoiceData'> & {
+    buyer: Record<string, unknown>;
+    invoiceData: Record<string, unknown> | null;
+    events: { kind: OrderEventKind; detail?: Record<string, unknown> }[];
+    items: OrderLine[];
+  },
+): Promise<number> {
+  const lines = o.items.map((l, n) => ({
+    n,
+    cart_item_id: l.cartItemId,
+    product_id: l.productId,
+    product_name: l.productName,
+    product_start_date: l.productStartDate,
+    quantity: l.quantity,
+    price_grosze: l.priceGrosze,
+    vat_rate: l.vatRate,
+    persons: l.persons,
+    terms: l.terms,
+    cart_label_answer: l.cartLabelAnswer,
+  }));
+  const [row] = await executeNamed<{ id: number }>(tx, 'club_write_order', WRITE_ORDER_SQL, [
+    JSON.stringify(lines),
+    o.userId,
+    o.status,
+    o.productType,
+    o.totalGrosze,
+    o.discountGrosze,
+    o.discountCodeId,
+    o.isInvoice,
+    o.invoiceData === null ? null : JSON.stringify(o.invoiceData),
+    JSON.stringify(o.buyer),
+    o.paymentProvider,
+    o.paymentRef,
+    o.paymentAttempts,
+    o.expiresAt,
+    o.paidAt,
+    JSON.stringify(o.events.map((e, n) => ({ n, kind: e.kind, detail: e.detail ?? null }))),
+    o.paymentUrl ?? null,
+  ]);
+  return row!.id;
 }
 
 /**
@@ -136,55 +225,60 @@ export async function placeOrder(
     }
     const total = subtotal - discount;
     const now = new Date();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        status: total === 0 ? ORDER_STATUS.PAID : ORDER_STATUS.WAITING_PAYMENT,
-        productType: lines[0]!.product.type,
-        totalGrosze: total,
-        discountGrosze: discount,
-        discountCodeId,
-        isInvoice: input.is_invoice,
-        invoiceData,
-        buyer: { name: user.name, surname: user.surname, email: user.email, phone: user.phone },
-        paymentProvider: provider.name,
-        paymentRef: randomToken(24),
-        expiresAt: total === 0 ? null : new Date(now.getTime() + app.config.ORDER_PAYMENT_MINUTES * 60_000),
-        paidAt: total === 0 ? now : null,
-      })
-      .returning();
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        lines.map((l) => {
-          const product = byId.get(l.product.id)!;
-          return {
-            orderId: order!.id,
-            productId: product.id,
-            productName: lang === 'en' ? product.nameEn : product.namePl,
-            productStartDate: product.startDate,
-            quantity: l.row.quantity,
-            priceGrosze: product.priceGrosze,
-            vatRate: product.vatRate,
-            persons: l.row.persons.slice(0, l.row.quantity - 1),
-            terms: l.row.terms,
-            cartLabelAnswer: l.row.cartLabelAnswer,
-          };
-        }),
-      )
-      .returning();
-    await tx.delete(cartItems).where(
-      inArray(
-        cartItems.id,
-        lines.map((l) => l.row.id),
-      ),
-    );
-    await recordOrderEvent(tx, order!.id, total === 0 ? ORDER_EVENT_KIND.PAID : ORDER_EVENT_KIND.CREATED, {
-      provider: provider.name,
-      amountGrosze: total,
+    const paid = total === 0;
+    const items = lines.map((l) => {
+      const product = byId.get(l.product.id)!;
+      return {
+        cartItemId: l.row.id,
+        productId: product.id,
+        productName: lang === 'en' ? product.nameEn : product.namePl,
+        productStartDate: product.startDate,
+        quantity: l.row.quantity,
+        priceGrosze: product.priceGrosze,
+        vatRate: product.vatRate,
+        persons: l.row.persons.slice(0, l.row.quantity - 1),
+        terms: l.row.terms,
+        cartLabelAnswer: l.row.cartLabelAnswer,
+      };
     });
-    if (total === 0) await mailPaid(tx, app, order!);
+    const order = {
+      id: 0,
+      status: paid ? ORDER_STATUS.PAID : ORDER_STATUS.WAITING_PAYMENT,
+      totalGrosze: total,
+      paymentRef: randomToken(24),
+      expiresAt: paid ? null : new Date(now.getTime() + app.config.ORDER_PAYMENT_MINUTES * 60_000),
+    };
+    // An operator whose page needs no call (the sandbox) is registered by the order's own statement,
+    // as registerPayment would: attempt 1, the page, PAYMENT_REGISTERED after CREATED.
+    const pageUrl = paid ? null : (provider.redirectUrlOf?.(`${order.paymentRef}.1`) ?? null);
+    const events: { kind: OrderEventKind; detail?: Record<string, unknown> }[] = [
+      { kind: paid ? ORDER_EVENT_KIND.PAID : ORDER_EVENT_KIND.CREATED },
+    ];
+    if (pageUrl) events.push({ kind: ORDER_EVENT_KIND.PAYMENT_REGISTERED, detail: { attempt: 1 } });
+    order.id = await writeOrder(tx, {
+      userId: user.id,
+      status: order.status,
+      productType: lines[0]!.product.type,
+      totalGrosze: total,
+      discountGrosze: discount,
+      discountCodeId,
+      isInvoice: input.is_invoice,
+      invoiceData,
+      buyer: { name: user.name, surname: user.surname, email: user.email, phone: user.phone },
+      paymentProvider: provider.name,
+      paymentRef: order.paymentRef,
+      // The payment start's registration is counted here, not by an update after the commit.
+      paymentAttempts: paid ? 0 : 1,
+      paymentUrl: pageUrl,
+      expiresAt: order.expiresAt,
+      paidAt: paid ? now : null,
+      events,
+      items,
+    });
+    if (paid) {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      await mailPaid(tx, app, row!);
+    }
     const quantities = new Map<number, number>();
     for (const l of lines) quantities.set(l.product.id, (quantities.get(l.product.id) ?? 0) + l.row.quantity);
     const heldForMe = new Set(lines.filter((l) => l.state.heldUntil !== null).map((l) => l.product.id));
@@ -193,31 +287,28 @@ export async function placeOrder(
       // A seat held for the member (read with the cart) is taken with its offer; a plain update
       // otherwise, and the offer's path only when that fails (an offer made since the cart was read).
       const took = heldForMe.has(id)
-        ? await takeSeatsWithOffer(tx, id, user.id, quantity, order!.id)
+        ? await takeSeatsWithOffer(tx, id, user.id, quantity, order.id)
         : (await takeSeats(tx, id, quantity)) ||
           (byId.get(id)!.totalSeats !== null &&
-            (await takeSeatsWithOffer(tx, id, user.id, quantity, order!.id)));
+            (await takeSeatsWithOffer(tx, id, user.id, quantity, order.id)));
       if (!took) {
         const product = byId.get(id)!;
         throw conflict('SOLD_OUT', 'cart.soldOut', { name: lang === 'en' ? product.nameEn : product.namePl });
       }
     }
-    return { order: order!, lines: items };
+    return { order, lines: items, pageUrl };
   });
 
   if (placed.order.status === ORDER_STATUS.PAID) {
     void app.mailer.flush(app.db);
     return { order_id: placed.order.id, status: ORDER_STATUS.PAID, payment_url: null, total: 0 };
   }
-  const paymentUrl = await registerPayment(
-    app,
-    provider,
-    placed.order,
-    user.email,
-    lang,
-    customerIp,
-    placed.lines,
-  );
+  const paymentUrl =
+    placed.pageUrl ??
+    (await registerPayment(app, provider, placed.order, user.email, lang, customerIp, {
+      lines: placed.lines,
+      attempt: 1,
+    }));
   return {
     order_id: placed.order.id,
     status: ORDER_STATUS.WAITING_PAYMENT,
@@ -235,26 +326,26 @@ export async function placeOrder(
 export async function registerPayment(
   app: FastifyInstance,
   provider: PaymentProvider,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id' | 'paymentRef' | 'totalGrosze' | 'expiresAt'>,
   email: string,
   lang: LanguageCode,
   customerIp: string,
-  /** The order's lines when the caller has them (placing the order): one query fewer. */
-  known?: (typeof orderItems.$inferSelect)[],
+  /**
+   * Placing the order: its lines, and the registration already counted by the order's insert
+   * (two queries fewer).
+   */
+  known?: { lines: PaymentLine[]; attempt: number },
 ): Promise<string> {
-  const [counted] = await app.db
-    .update(orders)
-    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
-    .where(eq(orders.id, order.id))
-    .returning({ attempts: orders.paymentAttempts });
-  const lines = known ?? (await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)));
+  const attempt = known?.attempt ?? (await countAttempt(app.db, order.id));
+  const lines =
+    known?.lines ?? (await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)));
   const minutesLeft = order.expiresAt
     ? Math.max(1, Math.floor((order.expiresAt.getTime() - Date.now()) / 60_000))
     : app.config.ORDER_PAYMENT_MINUTES;
   try {
     const { redirectUrl, providerOrderId } = await provider.createPayment({
       orderId: order.id,
-      ref: `${order.paymentRef}.${counted!.attempts}`,
+      ref: `${order.paymentRef}.${attempt}`,
       amountGrosze: order.totalGrosze,
       description: `Excellence Club #${order.id}`,
       buyerEmail: email,
@@ -269,19 +360,37 @@ export async function registerPayment(
         quantity: l.quantity,
       })),
     });
-    await app.db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
-    await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTERED, {
-      provider: provider.name,
-      amountGrosze: order.totalGrosze,
-      detail: { attempt: counted!.attempts, providerOrderId },
-    });
+    await executeNamed(app.db, 'club_payment_registered', PAYMENT_REGISTERED_SQL, [
+      order.id,
+      redirectUrl,
+      provider.name,
+      order.totalGrosze,
+      JSON.stringify({ attempt, providerOrderId }),
+    ]);
     return redirectUrl;
   } catch (error) {
     app.log.error({ err: error, orderId: order.id }, 'payment provider refused the order');
     await recordOrderEvent(app.db, order.id, ORDER_EVENT_KIND.PAYMENT_REGISTRATION_FAILED, {
       provider: provider.name,
-      detail: { attempt: counted!.attempts, reason: error instanceof Error ? error.message : 'unknown' },
+      detail: { attempt, reason: error instanceof Error ? error.message : 'unknown' },
     });
     throw new AppError(502, 'PAYMENT_UNAVAILABLE', 'payments.unavailable', { id: order.id }, undefined, {});
   }
 }
+
+type PaymentLine = { productName: string; priceGrosze: number; quantity: number };
+
+/** Counts one more registration of the order (pay again); its number names the registration. */
+async function countAttempt(db: Tx, orderId: number): Promise<number> {
+  const [counted] = await db
+    .update(orders)
+    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+    .where(eq(orders.id, orderId))
+    .returning({ attempts: orders.paymentAttempts });
+  return counted!.attempts;
+}
+
+/** The registration's page and its PAYMENT_REGISTERED event, one round trip. */
+const PAYMENT_REGISTERED_SQL = `with u as (update orders set payment_url = $2::text where id = $1::int)
+insert into order_events (order_id, kind, provider, amount_grosze, detail)
+values ($1::int, '${ORDER_EVENT_KIND.PAYMENT_REGISTERED}', $3::text, $4::int, $5::jsonb)`;

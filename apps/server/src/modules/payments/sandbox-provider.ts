@@ -7,7 +7,12 @@ import type { Tx } from '../../db/client';
 import { installationSecrets } from '../../db/schema';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { createPayuProvider } from './payu-provider';
-import { type PaymentOutcome, type PaymentProvider, ProviderError } from '../../lib/payment-provider';
+import {
+  baseRef,
+  type PaymentOutcome,
+  type PaymentProvider,
+  ProviderError,
+} from '../../lib/payment-provider';
 import { createPrzelewy24Provider } from './przelewy24-provider';
 
 export const SANDBOX_PAGE_PREFIX = '/panel/payments/sandbox/';
@@ -49,11 +54,14 @@ export function createSandboxProvider(opts: { publicUrl: string; secret: string 
     currency: string;
   }) => hmac(`${o.eventId}|${o.ref}|${o.status}|${o.amountGrosze}|${o.currency}`);
   const pageUrl = (ref: string) => `${opts.publicUrl}${SANDBOX_PAGE_PREFIX}${encodeURIComponent(ref)}`;
+  // The page is named by the order's paymentRef, whichever registration it is.
+  const redirectUrlOf = (ref: string) => pageUrl(baseRef(ref));
   return {
     name: 'sandbox',
     async createPayment(request) {
-      return { redirectUrl: pageUrl(request.ref.split('.')[0]!) };
+      return { redirectUrl: redirectUrlOf(request.ref) };
     },
+    redirectUrlOf,
     async verifyNotification({ body }) {
       const parsed = ZSandboxNotification.safeParse(body);
       if (!parsed.success) return null;
