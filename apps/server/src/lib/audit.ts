@@ -85,3 +85,17 @@ export async function recordAudit(
     address: actor.address ?? null,
   });
 }
+
+/**
+ * A staff member's act on their own account before a session names them (accepting the invitation,
+ * enrolling or using the second factor): the account is both who acted and what was changed.
+ */
+export function recordOwnAction(
+  tx: Tx,
+  request: FastifyRequest,
+  user: { id: number; email: string },
+  entry: Omit<AuditEntry, 'entityType' | 'entityId'>,
+): Promise<void> {
+  const actor = { userId: user.id, email: user.email, address: request.ip };
+  return recordAudit(tx, actor, { entityType: 'staff', entityId: user.id, ...entry });
+}

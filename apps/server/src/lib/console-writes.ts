@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { CHANNELS } from '../db/listener';
 import { type AuditEntry, recordAudit } from './audit';
+import { pageMeta } from './page-meta';
 
 /**
  * The console's writes (experiences, galleries, content): a change answered here is what the member's
@@ -45,5 +46,43 @@ export function auditedWrite<E extends EndpointDefinition, A extends Audit, T>(
     });
     reply.code(status);
     return { success: true as const, data };
+  };
+}
+
+/**
+ * The handler of a console create: `create` inserts the row and reads it back as the page shows it;
+ * the audit row keeps that reading, and the route answers it with 201.
+ */
+export function auditedCreate<E extends EndpointDefinition, T extends { id: number }>(
+  endpoint: E,
+  entityType: string,
+  create: (tx: Tx, request: RequestOf<E>) => Promise<T>,
+) {
+  return auditedWrite(
+    endpoint,
+    entityType,
+    async (tx, request) => {
+      const after = await create(tx, request);
+      return { action: 'create', entityId: after.id, after };
+    },
+    (_tx, audit) => audit.after,
+    201,
+  );
+}
+
+type PageQuery = { page: number; per_page: number };
+
+/** The handler of a console list: one page of rows and the pagination block of DESIGN.md §4. */
+export function pagedList<E extends EndpointDefinition, R>(
+  _endpoint: E,
+  list: (
+    db: FastifyInstance['db'],
+    query: Parsed<E['query']> & PageQuery,
+  ) => Promise<{ rows: R[]; total: number }>,
+) {
+  return async (request: RequestOf<E>) => {
+    const query = request.query as Parsed<E['query']> & PageQuery;
+    const { rows, total } = await list(request.server.db, query);
+    return { success: true as const, data: rows, meta: pageMeta(query.page, query.per_page, total) };
   };
 }

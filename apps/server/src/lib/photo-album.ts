@@ -2,10 +2,11 @@ import type { TAdminPhoto } from '@club/shared/contract/admin-catalog';
 import type { EndpointDefinition } from '@club/shared/contract/define';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../db/client';
 import { notFound, stale } from './app-error';
-import { recordAudit } from './audit';
+import { type AuditEntry, recordAudit } from './audit';
 import { routeOf } from './contract';
 import { removePhoto, storePhoto } from './images';
 import { mediaSrcset, mediaUrl } from './media';
@@ -148,6 +149,18 @@ export function registerPhotoRoutes(
 ): void {
   const { owner, photo: photoEntity, ownerKey } = album.audit;
   const params = (request: { params: unknown }) => request.params as { id: number; photoId: number };
+  /** The owner's new cover when a change gives it one (null: none), else the owner only marked changed. */
+  const changeCover = async (tx: Tx, id: number, cover: string | null | undefined) => {
+    if (cover === undefined) await album.touch(tx, id);
+    else await album.setCover(tx, id, cover);
+  };
+  /** The audit row of a change of one photo. */
+  const auditPhoto = (
+    tx: Tx,
+    request: FastifyRequest,
+    photoId: number,
+    entry: Omit<AuditEntry, 'entityType' | 'entityId'>,
+  ) => recordAudit(tx, request, { entityType: photoEntity, entityId: photoId, ...entry });
   app.route({
     ...routeOf(endpoints.upload),
     handler: async (request, reply) => {
@@ -158,19 +171,16 @@ export function registerPhotoRoutes(
       const stored = await storePhoto(storage, bytes);
       try {
         const photo = await app.db.transaction(async (tx) => {
-          let { cover } = await album.lock(tx, id);
+          const { cover } = await album.lock(tx, id);
           const photoId = await album.insert(tx, id, {
             file: stored.file,
             position: await nextPosition(tx, album, id),
           });
-          if (album.coverMode === 'explicit' && !cover) {
-            cover = stored.file;
-            await album.setCover(tx, id, cover);
-          } else await album.touch(tx, id);
-          await recordAudit(tx, request, {
+          // An experience without a cover takes its first photo.
+          const newCover = album.coverMode === 'explicit' && !cover ? stored.file : undefined;
+          await changeCover(tx, id, newCover);
+          await auditPhoto(tx, request, photoId, {
             action: 'upload',
-            entityType: photoEntity,
-            entityId: photoId,
             after: {
               [ownerKey]: id,
               file: stored.file,
@@ -179,7 +189,7 @@ export function registerPhotoRoutes(
               height: stored.height,
             },
           });
-          return (await loadPhotos(tx, album, id, cover)).find((p) => p.id === photoId)!;
+          return (await loadPhotos(tx, album, id, newCover ?? cover)).find((p) => p.id === photoId)!;
         });
         reply.code(201);
         return { success: true as const, data: photo };
@@ -203,10 +213,8 @@ export function registerPhotoRoutes(
           .set({ captionPl: body.caption_pl, captionEn: body.caption_en } as never)
           .where(eq(album.photos.id, photoId));
         await album.touch(tx, id);
-        await recordAudit(tx, request, {
+        await auditPhoto(tx, request, photoId, {
           action: 'caption',
-          entityType: photoEntity,
-          entityId: photoId,
           before: { caption_pl: before.captionPl, caption_en: before.captionEn },
           after: body,
         });
@@ -264,18 +272,16 @@ export function registerPhotoRoutes(
     handler: async (request) => {
       const { id, photoId } = params(request);
       const { photos, orphan } = await app.db.transaction(async (tx) => {
-        let { cover } = await album.lock(tx, id);
+        const { cover } = await album.lock(tx, id);
         const photo = await findPhoto(tx, album, id, photoId);
         await tx.delete(album.photos).where(eq(album.photos.id, photoId));
-        if (cover === photo.file) {
-          // An experience's next photo becomes its cover; a gallery's tile shows its first photo again.
-          cover = album.coverMode === 'explicit' ? await firstPhotoFile(tx, album, id) : null;
-          await album.setCover(tx, id, cover);
-        } else await album.touch(tx, id);
-        await recordAudit(tx, request, {
+        // An experience's next photo becomes its cover; a gallery's tile shows its first photo again.
+        const explicit = album.coverMode === 'explicit';
+        const newCover =
+          cover !== photo.file ? undefined : explicit ? await firstPhotoFile(tx, album, id) : null;
+        await changeCover(tx, id, newCover);
+        await auditPhoto(tx, request, photoId, {
           action: 'delete',
-          entityType: photoEntity,
-          entityId: photoId,
           before: {
             [ownerKey]: id,
             file: photo.file,
@@ -284,7 +290,7 @@ export function registerPhotoRoutes(
           },
         });
         return {
-          photos: await loadPhotos(tx, album, id, cover),
+          photos: await loadPhotos(tx, album, id, newCover === undefined ? cover : newCover),
           orphan: (await fileInUse(tx, photo.file)) ? null : photo.file,
         };
       });

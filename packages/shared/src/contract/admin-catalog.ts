@@ -108,6 +108,61 @@ export const ZAdminCatalogOptions = object({
 });
 export type TAdminCatalogOptions = z.output<typeof ZAdminCatalogOptions>;
 
+/**
+ * The photo endpoints of an album under `base` (an experience's photos, a gallery's): upload, caption,
+ * cover, order and remove, alike but for what the caption, cover and order mean to their owner.
+ */
+export function photoAlbumEndpoints<const B extends string>(
+  base: B,
+  summaries: { caption: string; cover: string; order: string },
+) {
+  return {
+    uploadPhoto: defineEndpoint({
+      method: 'POST',
+      path: `${base}/:id/photos`,
+      summary:
+        'Uploads one photo (multipart field `file`: JPEG, PNG, WebP or AVIF by its bytes, at most 15 MB and 40 megapixels), stored without metadata at several widths',
+      access: 'staff',
+      params: idParam,
+      responses: { 201: ok(ZAdminPhoto) },
+    }),
+    captionPhoto: defineEndpoint({
+      method: 'PUT',
+      path: `${base}/:id/photos/:photoId`,
+      summary: summaries.caption,
+      access: 'staff',
+      params: photoParams,
+      body: ZAdminPhotoCaption,
+      responses: { 200: ok(ZAdminPhoto) },
+    }),
+    coverPhoto: defineEndpoint({
+      method: 'POST',
+      path: `${base}/:id/photos/:photoId/cover`,
+      summary: summaries.cover,
+      access: 'staff',
+      params: photoParams,
+      responses: { 200: ok(z.array(ZAdminPhoto)) },
+    }),
+    orderPhotos: defineEndpoint({
+      method: 'PUT',
+      path: `${base}/:id/photos`,
+      summary: summaries.order,
+      access: 'staff',
+      params: idParam,
+      body: ZAdminPhotoOrder,
+      responses: { 200: ok(z.array(ZAdminPhoto)) },
+    }),
+    removePhoto: defineEndpoint({
+      method: 'DELETE',
+      path: `${base}/:id/photos/:photoId`,
+      summary: 'Removes a photo (and its stored files when nothing else shows them)',
+      access: 'staff',
+      params: photoParams,
+      responses: { 200: ok(z.array(ZAdminPhoto)) },
+    }),
+  };
+}
+
 export const adminCatalogContract = {
   list: defineEndpoint({
     method: 'GET',
@@ -184,47 +239,9 @@ export const adminCatalogContract = {
     body: ZAdminVersion,
     responses: { 200: ok(ZAdminProduct) },
   }),
-  uploadPhoto: defineEndpoint({
-    method: 'POST',
-    path: '/admin/catalog/products/:id/photos',
-    summary:
-      'Uploads one photo (multipart field `file`: JPEG, PNG, WebP or AVIF by its bytes, at most 15 MB and 40 megapixels), stored without metadata at several widths',
-    access: 'staff',
-    params: idParam,
-    responses: { 201: ok(ZAdminPhoto) },
-  }),
-  captionPhoto: defineEndpoint({
-    method: 'PUT',
-    path: '/admin/catalog/products/:id/photos/:photoId',
-    summary: "Saves a photo's captions (its alt text on the member pages) in both languages",
-    access: 'staff',
-    params: photoParams,
-    body: ZAdminPhotoCaption,
-    responses: { 200: ok(ZAdminPhoto) },
-  }),
-  coverPhoto: defineEndpoint({
-    method: 'POST',
-    path: '/admin/catalog/products/:id/photos/:photoId/cover',
-    summary: "Makes a photo the experience's cover (its card and page picture)",
-    access: 'staff',
-    params: photoParams,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
-  }),
-  orderPhotos: defineEndpoint({
-    method: 'PUT',
-    path: '/admin/catalog/products/:id/photos',
-    summary: "Sets the order of an experience's photos (every photo id, in the new order)",
-    access: 'staff',
-    params: idParam,
-    body: ZAdminPhotoOrder,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
-  }),
-  removePhoto: defineEndpoint({
-    method: 'DELETE',
-    path: '/admin/catalog/products/:id/photos/:photoId',
-    summary: 'Removes a photo (and its stored files when nothing else shows them)',
-    access: 'staff',
-    params: photoParams,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
+  ...photoAlbumEndpoints('/admin/catalog/products', {
+    caption: "Saves a photo's captions (its alt text on the member pages) in both languages",
+    cover: "Makes a photo the experience's cover (its card and page picture)",
+    order: "Sets the order of an experience's photos (every photo id, in the new order)",
   }),
 };

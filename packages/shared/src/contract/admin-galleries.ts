@@ -1,20 +1,18 @@
 /** The console's galleries and their photos (issue 16, docs/console.md): staff only. */
 import { z } from 'zod';
-import { photoParams, ZAdminPhotoCaption, ZAdminPhotoOrder } from '../schemas/admin-catalog';
 import { ZAdminGalleryInput, ZAdminGalleryListQuery, ZAdminGalleryUpdate } from '../schemas/admin-content';
 import { idParam } from '../schemas/common';
-import { ZAdminPhoto } from './admin-catalog';
+import { photoAlbumEndpoints, ZAdminPhoto } from './admin-catalog';
 import { defineEndpoint, object, ok, page } from './define';
 
 const int = z.number().int();
 const nullableString = z.string().nullable();
 
+/** What the list's row and the form both show of a gallery. */
+const galleryFields = { id: int, version: int, name_pl: z.string(), name_en: z.string(), date: z.string() };
+
 export const ZAdminGalleryRow = object({
-  id: int,
-  version: int,
-  name_pl: z.string(),
-  name_en: z.string(),
-  date: z.string(),
+  ...galleryFields,
   product: object({ id: int, name_pl: z.string(), name_en: z.string() }).nullable(),
   category: object({ id: int, name_pl: z.string(), name_en: z.string() }).nullable(),
   photos_count: int,
@@ -24,11 +22,7 @@ export const ZAdminGalleryRow = object({
 export type TAdminGalleryRow = z.output<typeof ZAdminGalleryRow>;
 
 export const ZAdminGallery = object({
-  id: int,
-  version: int,
-  name_pl: z.string(),
-  name_en: z.string(),
-  date: z.string(),
+  ...galleryFields,
   product_id: int.nullable(),
   category_id: int.nullable(),
   photos: z.array(ZAdminPhoto),
@@ -92,47 +86,9 @@ export const adminGalleriesContract = {
     params: idParam,
     responses: { 200: object({ success: z.literal(true) }) },
   }),
-  uploadPhoto: defineEndpoint({
-    method: 'POST',
-    path: '/admin/galleries/:id/photos',
-    summary:
-      'Uploads one photo (multipart field `file`: JPEG, PNG, WebP or AVIF by its bytes, at most 15 MB and 40 megapixels), stored without metadata at several widths',
-    access: 'staff',
-    params: idParam,
-    responses: { 201: ok(ZAdminPhoto) },
-  }),
-  captionPhoto: defineEndpoint({
-    method: 'PUT',
-    path: '/admin/galleries/:id/photos/:photoId',
-    summary: "Saves a photo's captions (its alt text in the members' slideshow) in both languages",
-    access: 'staff',
-    params: photoParams,
-    body: ZAdminPhotoCaption,
-    responses: { 200: ok(ZAdminPhoto) },
-  }),
-  coverPhoto: defineEndpoint({
-    method: 'POST',
-    path: '/admin/galleries/:id/photos/:photoId/cover',
-    summary: "Makes a photo the gallery's tile picture",
-    access: 'staff',
-    params: photoParams,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
-  }),
-  orderPhotos: defineEndpoint({
-    method: 'PUT',
-    path: '/admin/galleries/:id/photos',
-    summary: "Sets the order of a gallery's photos (every photo id, in the new order)",
-    access: 'staff',
-    params: idParam,
-    body: ZAdminPhotoOrder,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
-  }),
-  removePhoto: defineEndpoint({
-    method: 'DELETE',
-    path: '/admin/galleries/:id/photos/:photoId',
-    summary: 'Removes a photo (and its stored files when nothing else shows them)',
-    access: 'staff',
-    params: photoParams,
-    responses: { 200: ok(z.array(ZAdminPhoto)) },
+  ...photoAlbumEndpoints('/admin/galleries', {
+    caption: "Saves a photo's captions (its alt text in the members' slideshow) in both languages",
+    cover: "Makes a photo the gallery's tile picture",
+    order: "Sets the order of a gallery's photos (every photo id, in the new order)",
   }),
 };

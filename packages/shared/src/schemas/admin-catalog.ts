@@ -18,7 +18,8 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const isoDate = z
+/** A real day of the calendar, YYYY-MM-DD (not 2025-02-30). */
+export const isoDate = z
   .string({ error: 'validation.date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
   .refine(
@@ -161,17 +162,25 @@ const queryDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
+/** The page, its size, the order and the searched words of a console list (experiences, galleries). */
+export const adminListQuery = <const S extends readonly [string, ...string[]]>(
+  sorts: S,
+  sort: S[number],
+) => ({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
+    .default(25),
+  sort: z.enum(sorts, { error: 'validation.wrongValue' }).default(sort),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
+  q: z.string().trim().max(100).optional(),
+});
+
 export const ZAdminProductListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce
-      .number()
-      .int()
-      .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-      .default(25),
-    sort: z.enum(ADMIN_PRODUCT_SORTS, { error: 'validation.wrongValue' }).default('start_date'),
-    dir: z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
-    q: z.string().trim().max(100).optional(),
+    ...adminListQuery(ADMIN_PRODUCT_SORTS, 'start_date'),
     category_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
     status: z.enum(EXPERIENCE_STATUSES, { error: 'validation.wrongValue' }).optional(),
     from: queryDate.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZES } from './admin-catalog';
+import { adminListQuery, isoDate } from './admin-catalog';
 
 /**
  * The console's content pages and galleries (issue 16, docs/console.md): the forms an operator fills.
@@ -23,15 +23,6 @@ export const webAddress = z
   .trim()
   .max(500, { error: 'validation.tooLong' })
   .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'validation.url' });
-
-const isoDate = z
-  .string({ error: 'validation.date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    { error: 'validation.date' },
-  );
 
 /* ---- the about page ---- */
 
@@ -118,15 +109,7 @@ export const ZAdminGalleryUpdate = z.object({ version, gallery: ZAdminGalleryInp
 export const ADMIN_GALLERY_SORTS = ['date', 'name', 'photos'] as const;
 
 export const ZAdminGalleryListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-    .default(25),
-  sort: z.enum(ADMIN_GALLERY_SORTS, { error: 'validation.wrongValue' }).default('date'),
-  dir: z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
-  q: z.string().trim().max(100).optional(),
+  ...adminListQuery(ADMIN_GALLERY_SORTS, 'date'),
   year: z.coerce.number().int().min(1900).max(2999).optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),
   product_id: z.coerce.number().int().positive().max(MAX_ID).optional(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { plnToGrosze } from '../money';
 import { pageQuery } from './common';
+import { blankIsNone, bracketQuery, dayRange, daysInOrder } from './list-query';
 
 export const PAGE_SIZE_INVOICES = 20;
 export const INVOICE_KINDS = ['INVOICE', 'CORRECTION'] as const;
@@ -11,13 +12,6 @@ export const INVOICE_SORTS = ['issue_date', 'number', 'gross'] as const;
 export const INVOICE_SEARCH_MAX = 100;
 export const CORRECTION_REASON_MAX = 200;
 
-/** Bracket notation (`where[search]=…`) as Fastify's parser leaves it, or already nested. */
-const whereOf = (q: Record<string, unknown>, key: string) => {
-  const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
-  const value = nested[key] ?? q[`where[${key}]`];
-  return Array.isArray(value) ? value[0] : value;
-};
-const blankIsNone = (v: unknown) => (v === '' || v === undefined ? undefined : v);
 const sortOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).default(fallback));
 const direction = z.preprocess(
@@ -28,23 +22,9 @@ const search = z.preprocess(
   blankIsNone,
   z.string().trim().max(INVOICE_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
 );
-const isoDate = () =>
-  z.preprocess(
-    blankIsNone,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
-      .optional(),
-  );
-
 /** The queue: paid orders that asked for an invoice and have none yet. */
-export const ZInvoiceRequestsQuery = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== 'object') return raw;
-    const q = raw as Record<string, unknown>;
-    return { page: q.page, sort: q.sort, dir: q.dir, search: whereOf(q, 'search') };
-  },
+export const ZInvoiceRequestsQuery = bracketQuery(
+  ['search'],
   z.object({
     page: pageQuery,
     sort: sortOf(INVOICE_REQUEST_SORTS, 'paid_at'),
@@ -55,21 +35,9 @@ export const ZInvoiceRequestsQuery = z.preprocess(
 );
 export type TInvoiceRequestsQuery = z.output<typeof ZInvoiceRequestsQuery>;
 
-export const ZInvoicesQuery = z
-  .preprocess(
-    (raw) => {
-      if (!raw || typeof raw !== 'object') return raw;
-      const q = raw as Record<string, unknown>;
-      return {
-        page: q.page,
-        sort: q.sort,
-        dir: q.dir,
-        search: whereOf(q, 'search'),
-        kind: whereOf(q, 'kind'),
-        from: whereOf(q, 'from'),
-        to: whereOf(q, 'to'),
-      };
-    },
+export const ZInvoicesQuery = daysInOrder(
+  bracketQuery(
+    ['search', 'kind', 'from', 'to'],
     z.object({
       page: pageQuery,
       sort: sortOf(INVOICE_SORTS, 'issue_date'),
@@ -80,12 +48,11 @@ export const ZInvoicesQuery = z
         blankIsNone,
         z.enum(INVOICE_KINDS, { error: 'validation.invalidChoice' }).optional(),
       ),
-      /** Issue dates, both included. */
-      from: isoDate(),
-      to: isoDate(),
+      /** Issue dates. */
+      ...dayRange(),
     }),
-  )
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.dateRange', path: ['to'] });
+  ),
+);
 export type TInvoicesQuery = z.output<typeof ZInvoicesQuery>;
 
 export const ZInvoiceRequest = z.strictObject({

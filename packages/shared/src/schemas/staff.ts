@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGES, STAFF_TYPES } from '../constants';
 import { email, newPassword, pageQuery, personName } from './common';
+import { blankIsNone, bracketQuery, dayRange, daysInOrder } from './list-query';
 
 export const PAGE_SIZE_STAFF = 20;
 export const PAGE_SIZE_AUDIT = 25;
@@ -13,29 +14,11 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 export const STAFF_SORTS = ['name', 'email', 'type', 'created_at'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
-/** Bracket notation (`where[search]=…`) as Fastify's parser leaves it, or already nested. */
-const whereOf = (q: Record<string, unknown>, key: string) => {
-  const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
-  const value = nested[key] ?? q[`where[${key}]`];
-  return Array.isArray(value) ? value[0] : value;
-};
-const blankIsNone = (v: unknown) => (v === '' || v === undefined ? undefined : v);
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).optional());
 
-export const ZStaffListQuery = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== 'object') return raw;
-    const q = raw as Record<string, unknown>;
-    return {
-      page: q.page,
-      sort: q.sort,
-      dir: q.dir,
-      search: whereOf(q, 'search'),
-      type: whereOf(q, 'type'),
-      status: whereOf(q, 'status'),
-    };
-  },
+export const ZStaffListQuery = bracketQuery(
+  ['search', 'type', 'status'],
   z.object({
     page: pageQuery,
     sort: z.preprocess(
@@ -108,30 +91,9 @@ export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;
 
 /* ---- the audit log ---- */
 
-const isoDate = () =>
-  z.preprocess(
-    blankIsNone,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
-      .optional(),
-  );
-
-export const ZAuditQuery = z
-  .preprocess(
-    (raw) => {
-      if (!raw || typeof raw !== 'object') return raw;
-      const q = raw as Record<string, unknown>;
-      return {
-        page: q.page,
-        actor: whereOf(q, 'actor'),
-        entity_type: whereOf(q, 'entity_type'),
-        entity_id: whereOf(q, 'entity_id'),
-        from: whereOf(q, 'from'),
-        to: whereOf(q, 'to'),
-      };
-    },
+export const ZAuditQuery = daysInOrder(
+  bracketQuery(
+    ['actor', 'entity_type', 'entity_id', 'from', 'to'],
     z.object({
       page: pageQuery,
       /** The e-mail (or a part of it) of who acted. */
@@ -150,12 +112,11 @@ export const ZAuditQuery = z
         blankIsNone,
         z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
       ),
-      /** Days of the club's calendar, both included. */
-      from: isoDate(),
-      to: isoDate(),
+      /** Days of the club's calendar. */
+      ...dayRange(),
     }),
-  )
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.dateRange', path: ['to'] });
+  ),
+);
 export type TAuditQuery = z.output<typeof ZAuditQuery>;
 
 export const ZAuditEntry = z.strictObject({

@@ -1,23 +1,13 @@
 import { CUSTOMER_STATUS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@club/shared';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, listPosition, offByDefault, ownedBy, serialId } from './columns';
 import { users } from './auth';
 
 export const interests = pgTable('interests', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   namePl: text('name_pl').notNull(),
   nameEn: text('name_en').notNull(),
-  position: integer('position').notNull().default(0),
+  position: listPosition(),
 });
 
 /**
@@ -39,15 +29,15 @@ export const customers = pgTable(
     vehicleIssue: date('vehicle_issue'),
     contractNumber: text('contract_number'),
     provinceId: integer('province_id'),
-    term1: boolean('term_1').notNull().default(false),
-    term2: boolean('term_2').notNull().default(false),
-    term2a: boolean('term_2a').notNull().default(false),
-    term3: boolean('term_3').notNull().default(false),
-    term4Car: boolean('term_4_car').notNull().default(false),
-    term4Email: boolean('term_4_email').notNull().default(false),
-    term4Group: boolean('term_4_group').notNull().default(false),
-    term4Phone: boolean('term_4_phone').notNull().default(false),
-    term4Post: boolean('term_4_post').notNull().default(false),
+    term1: offByDefault('term_1'),
+    term2: offByDefault('term_2'),
+    term2a: offByDefault('term_2a'),
+    term3: offByDefault('term_3'),
+    term4Car: offByDefault('term_4_car'),
+    term4Email: offByDefault('term_4_email'),
+    term4Group: offByDefault('term_4_group'),
+    term4Phone: offByDefault('term_4_phone'),
+    term4Post: offByDefault('term_4_post'),
     /** When each consent now given was given (ISO time by flag name): kept by a trigger, see migration. */
     consentsGivenAt: jsonb('consents_given_at').$type<Record<string, string>>().notNull().default({}),
     invoiceCompanyName: text('invoice_company_name'),
@@ -58,7 +48,7 @@ export const customers = pgTable(
     invoiceCity: text('invoice_city'),
     taxNumber: text('tax_number'),
     taxNumberPrefix: text('tax_number_prefix'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('customers_dealer_idx').on(t.dealerId, t.createdAt),
@@ -69,12 +59,8 @@ export const customers = pgTable(
 export const customerInterests = pgTable(
   'customer_interests',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    interestId: integer('interest_id')
-      .notNull()
-      .references(() => interests.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    interestId: ownedBy('interest_id', () => interests.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.interestId] })],
 );

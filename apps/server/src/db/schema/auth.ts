@@ -2,20 +2,18 @@ import { USER_TYPES } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  boolean,
   date,
   index,
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, instant, offByDefault, ownedBy, serialId } from './columns';
 
 export const languages = pgTable('languages', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   code: text('code').notNull().unique(),
 });
 
@@ -33,7 +31,7 @@ export const memberSearchText = (u: { name: AnyPgColumn; surname: AnyPgColumn; e
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: text('email').notNull(),
     /** Null until a dealer-registered customer activates the account. */
     passwordHash: text('password_hash'),
@@ -49,7 +47,7 @@ export const users = pgTable(
     flatNumber: text('flat_number'),
     postCode: text('post_code'),
     city: text('city'),
-    hasBonus: boolean('has_bonus').notNull().default(false),
+    hasBonus: offByDefault('has_bonus'),
     /** Club card: issued when the member joins (REGISTERED); valid two years (SPEC.md §9). */
     cardNumber: text('card_number').unique(),
     cardValidTo: date('card_valid_to'),
@@ -57,13 +55,13 @@ export const users = pgTable(
     calendarToken: text('calendar_token').unique(),
     /** Staff only: the TOTP secret (base32); set while enrolling, in force once `totpEnabledAt` is. */
     totpSecret: text('totp_secret'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpEnabledAt: instant('totp_enabled_at'),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
     /** Staff only: a deactivated account cannot sign in (its sessions end when it is deactivated). */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deactivatedAt: instant('deactivated_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -78,15 +76,13 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the opaque cookie value; the cookie itself is never stored. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     csrfToken: text('csrf_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    refreshedAt: instant('refreshed_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     /** Last successful auth/check-password: the dealer's re-entry window. */
-    passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
+    passwordVerifiedAt: instant('password_verified_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -95,10 +91,8 @@ export const sessions = pgTable(
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
     /** STAFF_INVITE: the invitation link; SECOND_FACTOR: the step between password and TOTP at sign-in. */
     purpose: text('purpose', {
       enum: ['RESET_PASSWORD', 'AGREEMENTS', 'ACTIVATE', 'STAFF_INVITE', 'SECOND_FACTOR'],
@@ -106,9 +100,9 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** The raw token, kept only for links a dealer must be able to copy again (terms_url, register_url). */
     shareable: text('shareable'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
@@ -117,7 +111,7 @@ export const userTokens = pgTable(
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: instant('reset_at').notNull(),
 });
 
 /** Every mail the panel sends; with no SMTP_URL this table is the mailbox. */
@@ -132,7 +126,7 @@ export type OutboxAttachment = { filename: string; contentType: string; content:
 export const outbox = pgTable(
   'outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -142,9 +136,9 @@ export const outbox = pgTable(
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status').notNull().default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastAttemptAt: instant('last_attempt_at'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
     error: text('error'),
   },
   (t) => [
@@ -158,13 +152,11 @@ export const outbox = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
@@ -176,11 +168,11 @@ export const recoveryCodes = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Null when the account was removed later; `actorEmail` keeps who it was. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     /** A verb, e.g. 'create', 'update', 'publish', 'invite', 'deactivate'. */
     action: text('action').notNull(),
     /** What was changed, e.g. 'product', 'gallery', 'page', 'staff'. */

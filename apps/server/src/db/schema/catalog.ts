@@ -1,22 +1,12 @@
 import { PRODUCT_TYPES } from '@club/shared';
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, editVersion, instant, listPosition, ownedBy, serialId } from './columns';
 import { users } from './auth';
 import { interests } from './account';
 
 export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   namePl: text('name_pl').notNull(),
   nameEn: text('name_en').notNull(),
   descriptionPl: text('description_pl').notNull().default(''),
@@ -24,17 +14,16 @@ export const categories = pgTable('categories', {
   image: text('image'),
   banner: text('banner'),
   bannerMobile: text('banner_mobile'),
-  position: integer('position').notNull().default(0),
+  position: listPosition(),
 });
 
 export const partners = pgTable('partners', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   image: text('image'),
   url: text('url'),
-  position: integer('position').notNull().default(0),
-  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-  version: integer('version').notNull().default(1),
+  position: listPosition(),
+  version: editVersion(),
 });
 
 /**
@@ -44,7 +33,7 @@ export const partners = pgTable('partners', {
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
@@ -84,15 +73,11 @@ export const products = pgTable(
     contactPhone: text('contact_phone'),
     cartLabelPl: text('cart_label_pl'),
     cartLabelEn: text('cart_label_en'),
-    /**
-     * Optimistic concurrency of the console (docs/console.md): every save sends the version it read
-     * and bumps it; a save on an older version is refused with 409 STALE.
-     */
-    version: integer('version').notNull().default(1),
+    version: editVersion(),
     /** Set when the operator archives the experience: hidden from members and from the default list. */
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: instant('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_alias_idx').on(t.alias),
@@ -104,12 +89,10 @@ export const products = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    productId: ownedBy('product_id', () => products.id),
     file: text('file').notNull(),
-    position: integer('position').notNull().default(0),
+    position: listPosition(),
     /** The photo's caption (its alt text on the member pages), in both languages. */
     captionPl: text('caption_pl').notNull().default(''),
     captionEn: text('caption_en').notNull().default(''),
@@ -120,10 +103,8 @@ export const productImages = pgTable(
 export const productFiles = pgTable(
   'product_files',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    productId: ownedBy('product_id', () => products.id),
     namePl: text('name_pl').notNull(),
     nameEn: text('name_en').notNull(),
     file: text('file').notNull(),
@@ -134,12 +115,8 @@ export const productFiles = pgTable(
 export const productPartners = pgTable(
   'product_partners',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
+    partnerId: ownedBy('partner_id', () => partners.id),
   },
   (t) => [primaryKey({ columns: [t.productId, t.partnerId] })],
 );
@@ -148,12 +125,8 @@ export const productPartners = pgTable(
 export const productInterests = pgTable(
   'product_interests',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    interestId: integer('interest_id')
-      .notNull()
-      .references(() => interests.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
+    interestId: ownedBy('interest_id', () => interests.id),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.interestId] }),
@@ -165,10 +138,8 @@ export const productInterests = pgTable(
 export const productTerms = pgTable(
   'product_terms',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    productId: ownedBy('product_id', () => products.id),
     namePl: text('name_pl').notNull(),
     nameEn: text('name_en').notNull(),
     file: text('file'),
@@ -180,14 +151,10 @@ export const productTerms = pgTable(
 export const productNotifications = pgTable(
   'product_notifications',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    productId: ownedBy('product_id', () => products.id),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAt(),
+    notifiedAt: instant('notified_at'),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.userId] }),
@@ -198,15 +165,14 @@ export const productNotifications = pgTable(
 export const galleries = pgTable(
   'galleries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id),
     namePl: text('name_pl').notNull(),
     nameEn: text('name_en').notNull(),
     date: date('date').notNull(),
     image: text('image'),
-    /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-    version: integer('version').notNull().default(1),
+    version: editVersion(),
   },
   (t) => [index('galleries_date_idx').on(t.date), index('galleries_product_idx').on(t.productId)],
 );
@@ -214,12 +180,10 @@ export const galleries = pgTable(
 export const galleryImages = pgTable(
   'gallery_images',
   {
-    id: serial('id').primaryKey(),
-    galleryId: integer('gallery_id')
-      .notNull()
-      .references(() => galleries.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    galleryId: ownedBy('gallery_id', () => galleries.id),
     file: text('file').notNull(),
-    position: integer('position').notNull().default(0),
+    position: listPosition(),
     /** The photo's caption (its alt text in the members' slideshow), in both languages. */
     captionPl: text('caption_pl').notNull().default(''),
     captionEn: text('caption_en').notNull().default(''),
@@ -237,17 +201,13 @@ export const SEAT_OFFER_STATUSES = ['OFFERED', 'TAKEN', 'LAPSED', 'WITHDRAWN'] a
 export const seatOffers = pgTable(
   'seat_offers',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    productId: ownedBy('product_id', () => products.id),
+    userId: ownedBy('user_id', () => users.id),
     status: text('status', { enum: SEAT_OFFER_STATUSES }).notNull().default('OFFERED'),
-    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    offeredAt: instant('offered_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    closedAt: instant('closed_at'),
     /** The order that took the held seat (status TAKEN); kept when the order is removed later. */
     takenOrderId: integer('taken_order_id'),
   },

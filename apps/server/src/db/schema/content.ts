@@ -1,7 +1,8 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { editVersion, listPosition, ownedBy, serialId } from './columns';
 
 export const pages = pgTable('pages', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   type: text('type').notNull().unique(),
   titlePl: text('title_pl').notNull(),
   titleEn: text('title_en').notNull(),
@@ -9,13 +10,12 @@ export const pages = pgTable('pages', {
   subtitleEn: text('subtitle_en').notNull().default(''),
   sectionsHtmlPl: text('sections_html_pl').notNull().default(''),
   sectionsHtmlEn: text('sections_html_en').notNull().default(''),
-  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-  version: integer('version').notNull().default(1),
+  version: editVersion(),
 });
 
 /** One row: the club's contact data, in both languages. */
 export const contact = pgTable('contact', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   titlePl: text('title_pl').notNull(),
   titleEn: text('title_en').notNull(),
   descriptionPl: text('description_pl').notNull(),
@@ -24,29 +24,24 @@ export const contact = pgTable('contact', {
   phone: text('phone').notNull(),
   daysPl: text('days_pl').notNull(),
   daysEn: text('days_en').notNull(),
-  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-  version: integer('version').notNull().default(1),
+  version: editVersion(),
 });
 
 export const faqCategories = pgTable('faq_categories', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   namePl: text('name_pl').notNull(),
   nameEn: text('name_en').notNull(),
-  position: integer('position').notNull().default(0),
-  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-  version: integer('version').notNull().default(1),
+  position: listPosition(),
+  version: editVersion(),
 });
 
 export const faqQuestions = pgTable('faq_questions', {
-  id: serial('id').primaryKey(),
-  categoryId: integer('category_id')
-    .notNull()
-    .references(() => faqCategories.id, { onDelete: 'cascade' }),
+  id: serialId(),
+  categoryId: ownedBy('category_id', () => faqCategories.id),
   questionPl: text('question_pl').notNull(),
   questionEn: text('question_en').notNull(),
   answerPl: text('answer_pl').notNull(),
   answerEn: text('answer_en').notNull(),
-  position: integer('position').notNull().default(0),
-  /** Optimistic concurrency of the console (docs/console.md): a save on an older version is refused (409 STALE). */
-  version: integer('version').notNull().default(1),
+  position: listPosition(),
+  version: editVersion(),
 });

@@ -1,14 +1,15 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, serialId } from './columns';
 import { users } from './auth';
 
 export const taxOffices = pgTable('tax_offices', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   city: text('city').notNull(),
 });
 
 export const bonusSignups = pgTable('bonus_signups', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   dealerId: integer('dealer_id')
     .notNull()
     .unique()
@@ -29,5 +30,5 @@ export const bonusSignups = pgTable('bonus_signups', {
   term2: boolean('term_2').notNull(),
   term3: boolean('term_3').notNull(),
   term4: boolean('term_4').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

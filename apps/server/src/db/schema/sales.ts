@@ -16,11 +16,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, instant, offByDefault, ownedBy, serialId } from './columns';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { products } from './catalog';
@@ -31,19 +30,15 @@ export type CartTermAnswer = { term_id: number; value: boolean };
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ownedBy('user_id', () => users.id),
+    productId: ownedBy('product_id', () => products.id),
     quantity: integer('quantity').notNull().default(1),
-    isFilled: boolean('is_filled').notNull().default(false),
+    isFilled: offByDefault('is_filled'),
     cartLabelAnswer: text('cart_label_answer'),
     persons: jsonb('persons').$type<CartPerson[]>().notNull().default([]),
     terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId)],
 );
@@ -51,7 +46,7 @@ export const cartItems = pgTable(
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: text('code').notNull().unique(),
     /** AMOUNT: `amountGrosze` off the eligible lines; PERCENT: `percent` % of them (migration 0013). */
     kind: text('kind', { enum: DISCOUNT_KINDS }).notNull().default(DISCOUNT_KIND.AMOUNT),
@@ -69,7 +64,7 @@ export const discountCodes = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     /** How many orders one member may place with this code. */
     perMemberLimit: integer('per_member_limit').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Codes are typed by people: one code per spelling, whatever the case.
@@ -84,7 +79,7 @@ export const discountCodes = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Null once the member removed the account: paid orders stay for accounting, anonymised. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
@@ -92,7 +87,7 @@ export const orders = pgTable(
     totalGrosze: integer('total_grosze').notNull(),
     discountGrosze: integer('discount_grosze').notNull().default(0),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
-    isInvoice: boolean('is_invoice').notNull().default(false),
+    isInvoice: offByDefault('is_invoice'),
     invoiceData: jsonb('invoice_data'),
     buyer: jsonb('buyer'),
     paymentProvider: text('payment_provider').notNull().default('sandbox'),
@@ -108,10 +103,10 @@ export const orders = pgTable(
     refundedGrosze: integer('refunded_grosze').notNull().default(0),
     /** Paid by bank transfer at the sales desk: the transfer's reference (null when paid online). */
     bankTransferRef: text('bank_transfer_ref'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at'),
+    paidAt: instant('paid_at'),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -137,10 +132,8 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: ownedBy('order_id', () => orders.id),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productStartDate: date('product_start_date'),
@@ -169,12 +162,8 @@ export const orderItems = pgTable(
 export const memberProductSeats = pgTable(
   'member_product_seats',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    productId: ownedBy('product_id', () => products.id),
     quantity: integer('quantity').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
@@ -194,14 +183,12 @@ export const productSales = pgTable('product_sales', {
 
 /** Payment notifications already handled: a repeated one is recognised and ignored. */
 export const paymentEvents = pgTable('payment_events', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  id: serialId(),
+  orderId: ownedBy('order_id', () => orders.id),
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull().unique(),
   status: text('status', { enum: PAYMENT_EVENT_STATUSES }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -211,15 +198,13 @@ export const paymentEvents = pgTable('payment_events', {
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: ownedBy('order_id', () => orders.id),
     kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
     provider: text('provider'),
     amountGrosze: integer('amount_grosze'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
@@ -228,7 +213,7 @@ export const orderEvents = pgTable(
 export const installationSecrets = pgTable('installation_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -255,7 +240,7 @@ export const invoiceCounters = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
@@ -274,7 +259,7 @@ export const invoices = pgTable(
     buyerTaxNumber: text('buyer_tax_number').notNull(),
     data: jsonb('data').notNull(),
     issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_series_period_sequence_idx').on(t.series, t.period, t.sequence),

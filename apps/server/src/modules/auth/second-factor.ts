@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
-import { recordAudit } from '../../lib/audit';
+import { recordOwnAction } from '../../lib/audit';
 import { enforceLimits } from '../../lib/rate-limit';
 import {
   looksLikeRecoveryCode,
@@ -110,16 +110,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           return null;
         }
         await useToken(tx, token.id);
-        if (how === 'recovery')
-          await recordAudit(
-            tx,
-            { userId: user.id, email: user.email, address: request.ip },
-            {
-              action: 'use-recovery-code',
-              entityType: 'staff',
-              entityId: user.id,
-            },
-          );
+        if (how === 'recovery') await recordOwnAction(tx, request, user, { action: 'use-recovery-code' });
         return startSession(app, tx, request, reply, user);
       });
       if (!result) throw codeInvalid();
@@ -169,15 +160,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(recoveryCodes)
           .values(codes.map((c) => ({ userId: user.id, codeHash: recoveryCodeHash(c) })));
         await useToken(tx, token.id);
-        await recordAudit(
-          tx,
-          { userId: user.id, email: user.email, address: request.ip },
-          {
-            action: 'enrol-second-factor',
-            entityType: 'staff',
-            entityId: user.id,
-          },
-        );
+        await recordOwnAction(tx, request, user, { action: 'enrol-second-factor' });
         return { user: await startSession(app, tx, request, reply, enrolled!), recovery_codes: codes };
       });
       if (!data) throw codeInvalid();

@@ -5,21 +5,7 @@ import {
   type TAdminProductValues,
   type ZAdminProductListQuery,
 } from '@club/shared/schemas/admin-catalog';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
@@ -33,9 +19,11 @@ import {
   products,
   productTerms,
 } from '../../db/schema';
-import { invalidField, notFound, stale } from '../../lib/app-error';
+import { invalidField, notFound } from '../../lib/app-error';
 import { storableHtml } from '../../lib/sanitize-html';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
+import { anyContains } from '../../lib/text-search';
+import { lockVersioned } from '../../lib/versioned-rows';
 
 /**
  * The console's reads and writes of experiences (issue 16). Every write takes the transaction the
@@ -67,19 +55,13 @@ function statusCondition(status: ListQuery['status']): SQL | undefined {
 }
 
 /** `%`, `_` and `\` typed by a person are letters, not patterns. */
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listAdminProducts(
   db: Tx,
   query: ListQuery,
 ): Promise<{ rows: TAdminProductRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [];
-  if (query.q) {
-    const like = likeText(query.q);
-    conditions.push(
-      or(ilike(products.namePl, like), ilike(products.nameEn, like), ilike(products.alias, like)),
-    );
-  }
+  if (query.q) conditions.push(anyContains(query.q, [products.namePl, products.nameEn, products.alias]));
   if (query.category_id) conditions.push(eq(products.categoryId, query.category_id));
   if (query.status) conditions.push(statusCondition(query.status));
   // Archived experiences only when asked for: the default list is the live catalogue.
@@ -219,12 +201,7 @@ export async function loadAdminProduct(db: Tx, id: number): Promise<TAdminProduc
 }
 
 /** Reads the row under a lock and refuses a save made on an older version (409 STALE). */
-export async function lockProduct(tx: Tx, id: number, version?: number): Promise<ProductRow> {
-  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-  if (!row) throw notFound();
-  if (version !== undefined && row.version !== version) throw stale();
-  return row;
-}
+export const lockProduct = (tx: Tx, id: number, version?: number) => lockVersioned(tx, products, id, version);
 
 /** The columns of the form's values; the rich text sanitised before it is stored. */
 function columnsOf(v: TAdminProductValues) {

@@ -3,7 +3,7 @@ import { PUBLISHED_OF } from '@club/shared/schemas/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { routeOf } from '../../lib/contract';
+import { foundData, routeOf } from '../../lib/contract';
 import { mediaStorage } from '../../lib/storage';
 import { uploadsPlugin } from '../../lib/uploads';
 import { registerPhotoRoutes } from '../../lib/photo-album';
@@ -18,9 +18,8 @@ import {
   updateProduct,
   experiencePhotos,
 } from './admin-repository';
-import { pageMeta } from '../../lib/page-meta';
 import { offerFreeSeats } from './seat-offers';
-import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
+import { auditedCreate, auditedWrite, dropCataloguesOnWrite, pagedList } from '../../lib/console-writes';
 
 /**
  * The console's experiences and photos (issue 16, docs/console.md): staff only, every change
@@ -31,24 +30,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = mediaStorage(app.config);
   dropCataloguesOnWrite(app);
 
-  const load = async (id: number) => {
-    const product = await loadAdminProduct(app.db, id);
-    if (!product) throw notFound();
-    return product;
-  };
-
-  app.route({
-    ...routeOf(contract.list),
-    handler: async (request) => {
-      const { rows, total } = await listAdminProducts(app.db, request.query);
-      const perPage = request.query.per_page;
-      return {
-        success: true as const,
-        data: rows,
-        meta: pageMeta(request.query.page, perPage, total),
-      };
-    },
-  });
+  app.route({ ...routeOf(contract.list), handler: pagedList(contract.list, listAdminProducts) });
 
   app.route({
     ...routeOf(contract.options),
@@ -57,20 +39,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.item),
-    handler: async (request) => ({ success: true as const, data: await load(request.params.id) }),
+    handler: async (request) => foundData(await loadAdminProduct(app.db, request.params.id)),
   });
 
   app.route({
     ...routeOf(contract.create),
-    handler: auditedWrite(
+    handler: auditedCreate(
       contract.create,
       'product',
-      async (tx, request) => {
-        const id = await createProduct(tx, request.body);
-        return { action: 'create', entityId: id, after: (await loadAdminProduct(tx, id))! };
-      },
-      (_tx, audit) => audit.after,
-      201,
+      async (tx, request) => (await loadAdminProduct(tx, await createProduct(tx, request.body)))!,
     ),
   });
 

@@ -16,9 +16,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { contact, faqCategories, faqQuestions, pages, partners } from '../../db/schema';
-import { invalidField, notFound, stale } from '../../lib/app-error';
+import { invalidField, stale } from '../../lib/app-error';
 import { storableHtml } from '../../lib/sanitize-html';
 import { mediaUrl } from '../../lib/media';
+import { lockVersioned, saveVersioned } from '../../lib/versioned-rows';
 
 /**
  * The console's reads and writes of the content pages (issue 16). Every write takes the transaction
@@ -182,12 +183,7 @@ export async function createFaqCategory(tx: Tx, v: z.output<typeof ZAdminFaqCate
   return row!;
 }
 
-async function lockCategory(tx: Tx, id: number, version?: number) {
-  const [row] = await tx.select().from(faqCategories).where(eq(faqCategories.id, id)).for('update');
-  if (!row) throw notFound();
-  if (version !== undefined && row.version !== version) throw stale();
-  return row;
-}
+const lockCategory = (tx: Tx, id: number, version?: number) => lockVersioned(tx, faqCategories, id, version);
 
 export async function saveFaqCategory(
   tx: Tx,
@@ -196,12 +192,7 @@ export async function saveFaqCategory(
   v: z.output<typeof ZAdminFaqCategoryInput>,
 ) {
   const before = await lockCategory(tx, id, version);
-  const [after] = await tx
-    .update(faqCategories)
-    .set({ namePl: v.name_pl, nameEn: v.name_en, version: before.version + 1 })
-    .where(eq(faqCategories.id, id))
-    .returning();
-  return { before, after: after! };
+  return saveVersioned(tx, faqCategories, before, { namePl: v.name_pl, nameEn: v.name_en });
 }
 
 export async function removeFaqCategory(tx: Tx, id: number) {
@@ -284,12 +275,7 @@ export async function createFaqQuestion(tx: Tx, v: z.output<typeof ZAdminFaqQues
   return row!;
 }
 
-async function lockQuestion(tx: Tx, id: number, version?: number) {
-  const [row] = await tx.select().from(faqQuestions).where(eq(faqQuestions.id, id)).for('update');
-  if (!row) throw notFound();
-  if (version !== undefined && row.version !== version) throw stale();
-  return row;
-}
+const lockQuestion = (tx: Tx, id: number, version?: number) => lockVersioned(tx, faqQuestions, id, version);
 
 export async function saveFaqQuestion(
   tx: Tx,
@@ -303,12 +289,7 @@ export async function saveFaqQuestion(
   const position = moved
     ? await nextPosition(tx, faqQuestions, eq(faqQuestions.categoryId, v.category_id))
     : before.position;
-  const [after] = await tx
-    .update(faqQuestions)
-    .set({ ...columns, position, version: before.version + 1 })
-    .where(eq(faqQuestions.id, id))
-    .returning();
-  return { before, after: after! };
+  return saveVersioned(tx, faqQuestions, before, { ...columns, position });
 }
 
 export async function removeFaqQuestion(tx: Tx, id: number) {
@@ -343,12 +324,7 @@ export async function createPartner(tx: Tx, v: z.output<typeof ZAdminPartnerInpu
   return row!;
 }
 
-export async function lockPartner(tx: Tx, id: number, version?: number): Promise<PartnerRow> {
-  const [row] = await tx.select().from(partners).where(eq(partners.id, id)).for('update');
-  if (!row) throw notFound();
-  if (version !== undefined && row.version !== version) throw stale();
-  return row;
-}
+export const lockPartner = (tx: Tx, id: number, version?: number) => lockVersioned(tx, partners, id, version);
 
 export async function savePartner(
   tx: Tx,
@@ -357,23 +333,12 @@ export async function savePartner(
   v: z.output<typeof ZAdminPartnerInput>,
 ) {
   const before = await lockPartner(tx, id, version);
-  const [after] = await tx
-    .update(partners)
-    .set({ name: v.name, url: v.url, version: before.version + 1 })
-    .where(eq(partners.id, id))
-    .returning();
-  return { before, after: after! };
+  return saveVersioned(tx, partners, before, { name: v.name, url: v.url });
 }
 
 /** A new logo: the partner's version moves on (a form open meanwhile would save the old state). */
 export async function setPartnerLogo(tx: Tx, id: number, image: string) {
-  const before = await lockPartner(tx, id);
-  const [after] = await tx
-    .update(partners)
-    .set({ image, version: before.version + 1 })
-    .where(eq(partners.id, id))
-    .returning();
-  return { before, after: after! };
+  return saveVersioned(tx, partners, await lockPartner(tx, id), { image });
 }
 
 export async function removePartner(tx: Tx, id: number) {

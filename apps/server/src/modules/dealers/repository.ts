@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, languages, users, userTokens } from '../../db/schema';
 import { PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
+import { containsPattern } from '../../lib/text-search';
 
 /** The live link token of the customer's current step, if any: AGREEMENTS or ACTIVATE. */
 const linkTokenJoin = () =>
@@ -44,8 +45,6 @@ export type DealerCustomerRow = {
   linkToken: string | null;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Each word of the search must appear in the name, e-mail, phone, order, contract or VIN. */
 function searchCondition(search: string | undefined): SQL | undefined {
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
@@ -53,7 +52,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   const haystack = sql`concat_ws(' ', ${users.name}, ${users.surname},
     case when ${users.email} like ${`%@${PENDING_EMAIL_DOMAIN}`} then '' else ${users.email} end,
     ${users.phone}, ${customers.orderNumber}, ${customers.contractNumber}, ${customers.vinNumber})`;
-  return and(...words.map((w) => sql`${haystack} ilike ${`%${escapeLike(w)}%`}`));
+  return and(...words.map((w) => sql`${haystack} ilike ${containsPattern(w)}`));
 }
 
 export async function listDealerCustomers(

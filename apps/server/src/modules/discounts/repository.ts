@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { discountCodes, orders, users } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
+import { containsPattern } from '../../lib/text-search';
 
 type Row = typeof discountCodes.$inferSelect;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toDiscountCode(row: Row): TDiscountCode {
   return {
@@ -44,7 +44,7 @@ const SORTS = {
 
 export async function listDiscountCodes(db: Tx, q: z.output<typeof ZDiscountListQuery>) {
   const filters: SQL[] = [];
-  if (q.q) filters.push(ilike(discountCodes.code, `%${escapeLike(q.q)}%`));
+  if (q.q) filters.push(ilike(discountCodes.code, containsPattern(q.q)));
   if (q.active) filters.push(eq(discountCodes.isActive, q.active === 'true'));
   const where = filters.length ? and(...filters) : undefined;
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(discountCodes).where(where);

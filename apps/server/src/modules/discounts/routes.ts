@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discountCodes } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { auditedWrite } from '../../lib/console-writes';
+import { auditedCreate, auditedWrite, pagedList } from '../../lib/console-writes';
 import { routeOf } from '../../lib/contract';
-import { pageMeta } from '../../lib/page-meta';
 import {
   createDiscountCode,
   listDiscountCodes,
@@ -20,17 +19,7 @@ import {
  * audited in its own transaction under the code's row lock (the lock placing an order takes too).
  */
 export const discountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...routeOf(contract.list),
-    handler: async (request) => {
-      const { rows, total } = await listDiscountCodes(app.db, request.query);
-      return {
-        success: true as const,
-        data: rows,
-        meta: pageMeta(request.query.page, request.query.per_page, total),
-      };
-    },
-  });
+  app.route({ ...routeOf(contract.list), handler: pagedList(contract.list, listDiscountCodes) });
 
   app.route({
     ...routeOf(contract.item),
@@ -43,15 +32,8 @@ export const discountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.create),
-    handler: auditedWrite(
-      contract.create,
-      'discount_code',
-      async (tx, request) => {
-        const row = await createDiscountCode(tx, request.body);
-        return { action: 'create', entityId: row.id, after: toDiscountCode(row) };
-      },
-      (_tx, audit) => audit.after,
-      201,
+    handler: auditedCreate(contract.create, 'discount_code', async (tx, request) =>
+      toDiscountCode(await createDiscountCode(tx, request.body)),
     ),
   });
 

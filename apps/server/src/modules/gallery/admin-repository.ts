@@ -9,17 +9,16 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
 import { categories, galleries, galleryImages, products } from '../../db/schema';
-import { invalidField, notFound, stale } from '../../lib/app-error';
+import { invalidField } from '../../lib/app-error';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { galleryDates } from './repository';
+import { lockVersioned, saveVersioned } from '../../lib/versioned-rows';
 
 /**
  * The console's reads and writes of galleries (issue 16). Every write takes the transaction the route
  * opened, in which it also records the audit row; members' caches (the experiences' gallery counts)
  * drop through the triggers of migration 0001 on commit.
  */
-
-type GalleryRow = typeof galleries.$inferSelect;
 
 const photosCount = sql<number>`(select count(*) from gallery_images gi where gi.gallery_id = ${galleries.id})::int`;
 const firstPhoto = sql<
@@ -119,12 +118,8 @@ export async function loadAdminGallery(db: Tx, id: number): Promise<TAdminGaller
 }
 
 /** The gallery's row under a lock; a save made on an older version is refused (409 STALE). */
-export async function lockGallery(tx: Tx, id: number, version?: number): Promise<GalleryRow> {
-  const [row] = await tx.select().from(galleries).where(eq(galleries.id, id)).for('update');
-  if (!row) throw notFound();
-  if (version !== undefined && row.version !== version) throw stale();
-  return row;
-}
+export const lockGallery = (tx: Tx, id: number, version?: number) =>
+  lockVersioned(tx, galleries, id, version);
 
 async function columnsOf(tx: Tx, v: z.output<typeof ZAdminGalleryInput>, field: string) {
   let categoryId = v.category_id;
@@ -162,10 +157,7 @@ export async function updateGallery(
   v: z.output<typeof ZAdminGalleryInput>,
 ) {
   const before = await lockGallery(tx, id, version);
-  await tx
-    .update(galleries)
-    .set({ ...(await columnsOf(tx, v, 'gallery.')), version: before.version + 1 })
-    .where(eq(galleries.id, id));
+  await saveVersioned(tx, galleries, before, await columnsOf(tx, v, 'gallery.'));
 }
 
 /** Marks the gallery changed (its cover when given): photos do not bump the form's version. */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleries } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { routeOf } from '../../lib/contract';
+import { foundData, routeOf } from '../../lib/contract';
 import { removePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
 import { uploadsPlugin } from '../../lib/uploads';
@@ -19,8 +19,7 @@ import {
   galleryPhotos,
 } from './admin-repository';
 import { fileInUse } from '../../lib/media-in-use';
-import { pageMeta } from '../../lib/page-meta';
-import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
+import { auditedCreate, auditedWrite, dropCataloguesOnWrite, pagedList } from '../../lib/console-writes';
 
 /**
  * The console's galleries (issue 16, docs/console.md): create, edit, upload many photos (one request
@@ -32,24 +31,7 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = mediaStorage(app.config);
   dropCataloguesOnWrite(app);
 
-  const load = async (id: number) => {
-    const gallery = await loadAdminGallery(app.db, id);
-    if (!gallery) throw notFound();
-    return gallery;
-  };
-
-  app.route({
-    ...routeOf(contract.list),
-    handler: async (request) => {
-      const { rows, total } = await listAdminGalleries(app.db, request.query);
-      const perPage = request.query.per_page;
-      return {
-        success: true as const,
-        data: rows,
-        meta: pageMeta(request.query.page, perPage, total),
-      };
-    },
-  });
+  app.route({ ...routeOf(contract.list), handler: pagedList(contract.list, listAdminGalleries) });
 
   app.route({
     ...routeOf(contract.options),
@@ -58,20 +40,15 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.item),
-    handler: async (request) => ({ success: true as const, data: await load(request.params.id) }),
+    handler: async (request) => foundData(await loadAdminGallery(app.db, request.params.id)),
   });
 
   app.route({
     ...routeOf(contract.create),
-    handler: auditedWrite(
+    handler: auditedCreate(
       contract.create,
       'gallery',
-      async (tx, request) => {
-        const id = await createGallery(tx, request.body);
-        return { action: 'create', entityId: id, after: (await loadAdminGallery(tx, id))! };
-      },
-      (_tx, audit) => audit.after,
-      201,
+      async (tx, request) => (await loadAdminGallery(tx, await createGallery(tx, request.body)))!,
     ),
   });
 

@@ -14,8 +14,8 @@ import type { Tx } from '../../db/client';
 import { invoices, orders, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
 import type { InvoiceRow } from './issue-invoice';
+import { containsPattern } from '../../lib/text-search';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const words = (search: string | undefined) => (search ?? '').split(/\s+/).filter(Boolean);
 
 const invoiceField = (key: string) => sql<string>`coalesce(${orders.invoiceData}->>${key}, '')`;
@@ -28,7 +28,7 @@ export async function listInvoiceRequests(db: Tx, q: TInvoiceRequestsQuery) {
     sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.kind = 'INVOICE')`,
   ];
   for (const word of words(q.search)) {
-    const like = `%${escapeLike(word)}%`;
+    const like = containsPattern(word);
     const digits = word.replace(/\D/g, '');
     filters.push(
       or(
@@ -97,7 +97,7 @@ export async function listInvoices(db: Tx, q: TInvoicesQuery) {
   if (q.from) filters.push(gte(invoices.issueDate, q.from));
   if (q.to) filters.push(lte(invoices.issueDate, q.to));
   for (const word of words(q.search)) {
-    const like = `%${escapeLike(word)}%`;
+    const like = containsPattern(word);
     filters.push(
       or(
         sql`${invoices.number} ilike ${like}`,

@@ -4,10 +4,9 @@ import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
 import { OUTBOX_STATUS } from './mailer';
+import { containsPattern } from '../../lib/text-search';
 
 type OutboxRow = typeof outbox.$inferSelect;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SENDING is a claim that lasts seconds: staff see it as queued. */
 const STATUSES_OF: Record<MailState, string[]> = {
@@ -58,7 +57,7 @@ export async function listMail(db: Tx, q: TMailListQueryParsed) {
   const filters: SQL[] = [];
   if (q.state) filters.push(inArray(outbox.status, STATUSES_OF[q.state]));
   if (q.template) filters.push(eq(outbox.template, q.template));
-  if (q.q) filters.push(ilike(outbox.to, `%${escapeLike(q.q)}%`));
+  if (q.q) filters.push(ilike(outbox.to, containsPattern(q.q)));
   if (q.from) filters.push(gte(outbox.createdAt, clubMidnight(q.from)));
   if (q.to) filters.push(lt(outbox.createdAt, dayAfter(q.to)));
   const where = filters.length > 0 ? and(...filters) : undefined;

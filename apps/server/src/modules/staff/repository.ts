@@ -12,7 +12,6 @@ import {
   isNotNull,
   isNull,
   lt,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -20,8 +19,7 @@ import type { Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { UserRow } from '../../types';
 import { pageMeta } from '../../lib/page-meta';
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { anyContains, containsPattern } from '../../lib/text-search';
 
 export function staffStatus(user: Pick<UserRow, 'deactivatedAt' | 'passwordHash'>): StaffStatus {
   if (user.deactivatedAt) return 'DEACTIVATED';
@@ -61,8 +59,7 @@ export async function listStaff(db: Tx, q: TStaffListQuery) {
   if (q.type) filters.push(eq(users.type, q.type));
   if (q.status) filters.push(STATUS_WHERE[q.status]);
   for (const word of (q.search ?? '').split(/\s+/).filter(Boolean)) {
-    const like = `%${escapeLike(word)}%`;
-    filters.push(or(ilike(users.name, like), ilike(users.surname, like), ilike(users.email, like))!);
+    filters.push(anyContains(word, [users.name, users.surname, users.email]));
   }
   const where = and(...filters);
   const dir = q.dir === 'desc' ? desc : asc;
@@ -99,7 +96,7 @@ const clubMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone
 
 export async function listAudit(db: Tx, q: TAuditQuery) {
   const filters: SQL[] = [];
-  if (q.actor) filters.push(ilike(auditLog.actorEmail, `%${escapeLike(q.actor)}%`));
+  if (q.actor) filters.push(ilike(auditLog.actorEmail, containsPattern(q.actor)));
   if (q.entity_type) filters.push(eq(auditLog.entityType, q.entity_type));
   if (q.entity_id) filters.push(eq(auditLog.entityId, q.entity_id));
   if (q.from) filters.push(gte(auditLog.at, clubMidnight(q.from)));

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { recoveryCodes, sessions, users } from '../../db/schema';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordOwnAction } from '../../lib/audit';
 import { routeOf } from '../../lib/contract';
 import { hashPassword } from '../../lib/passwords';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
@@ -196,17 +196,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, user.id))
           .returning();
-        await recordAudit(
-          tx,
-          { userId: user.id, email: user.email, address: request.ip },
-          {
-            action: 'accept-invitation',
-            entityType: 'staff',
-            entityId: user.id,
-            before: auditSnapshot(user),
-            after: auditSnapshot(updated!),
-          },
-        );
+        await recordOwnAction(tx, request, user, {
+          action: 'accept-invitation',
+          before: auditSnapshot(user),
+          after: auditSnapshot(updated!),
+        });
         return secondFactorStep(tx, updated!);
       });
       return { success: true as const, data: step };
