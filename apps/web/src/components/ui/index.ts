@@ -24,3 +24,4 @@ export { Spinner } from './spinner';
 export { ResponsiveImage, ResponsivePicture } from './responsive-picture';
 export { NewPasswordForm } from './new-password-fields';
 export { PersonFields } from './person-fields';
+export { type SectionLook, TitledSection } from './titled-section';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TForgotPassword, type TLogin, ZForgotPassword, ZLogin } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -24,9 +24,31 @@ function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : paths.home;
 }
 
-function ForgotForm({ onBack }: { onBack: () => void }) {
+/**
+ * The member's e-mail, asked alike by the sign-in and the reset request; `autoComplete` tells the
+ * browser which it is (the sign-in's user name, or an address to write to).
+ */
+function EmailField({
+  autoComplete,
+  error,
+  ...field
+}: { autoComplete: 'username' | 'email'; error?: FieldError } & UseFormRegisterReturn<'email'>) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
+  return (
+    <TextField
+      label={t('login.email')}
+      type="email"
+      autoComplete={autoComplete}
+      required
+      error={errorText(error)}
+      {...field}
+    />
+  );
+}
+
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const popup = usePopup();
   const form = useForm<TForgotPassword>({
     resolver: zodResolver(ZForgotPassword),
@@ -53,14 +75,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       )}
     >
       <p className={styles.message}>{t('forgot.text')}</p>
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="email"
-        required
-        error={errorText(form.formState.errors.email)}
-        {...form.register('email')}
-      />
+      <EmailField autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
       <Button type="submit" block loading={send.isPending}>
         {t('forgot.submit')}
       </Button>
@@ -133,12 +148,9 @@ export default function LoginPage() {
             }),
           )}
         >
-          <TextField
-            label={t('login.email')}
-            type="email"
+          <EmailField
             autoComplete="username"
-            required
-            error={errorText(form.formState.errors.email)}
+            error={form.formState.errors.email}
             {...form.register('email')}
           />
           <PasswordField

@@ -10,6 +10,7 @@ import {
   Spinner,
   TextField,
   usePopup,
+  TitledSection,
 } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useTrackCartVisit } from '../../../lib/analytics';
@@ -128,10 +129,12 @@ export default function CartPage() {
             <CartItemCard key={`${item.id}-${item.quantity}-${item.is_filled}`} item={item} />
           ))}
         </section>
-        <aside className={styles.summary} aria-labelledby="cart-summary">
-          <h2 id="cart-summary" className={styles.summaryTitle}>
-            {t('summary')}
-          </h2>
+        <TitledSection
+          id="cart-summary"
+          title={t('summary')}
+          look={{ section: styles.summary, title: styles.summaryTitle }}
+          as="aside"
+        >
           <div className={styles.codeRow}>
             <TextField
               label={t('discountCode')}
@@ -200,7 +203,7 @@ export default function CartPage() {
           <Button block disabled={blocked} loading={place.isPending} onClick={onOrder}>
             {total > 0 ? t('order') : t('orderZero')}
           </Button>
-        </aside>
+        </TitledSection>
       </div>
     </div>
   );

@@ -257,32 +257,24 @@ function RemoveQuestion({ question, name }: { question: TAdminFaqQuestion; name:
 
 function CategoryForm({ category, onDone }: { category?: TAdminFaqCategory; onDone: () => void }) {
   const { t } = useTranslation('console-content');
-  const faq = useFaq();
   const form = useForm({
     resolver: zodResolver(ZAdminFaqCategoryInput),
     defaultValues: { name_pl: category?.name_pl ?? '', name_en: category?.name_en ?? '' },
   });
-  const { submit, mutation } = useFaqSave({
+  const frame = useFaqSave({
     form,
     entry: category,
     prefix: 'category',
     onDone,
     create: faqCalls.createCategory,
     save: (c, values) => faqCalls.saveCategory({ id: c.id, version: c.version, category: values }),
+    reread: (data) => {
+      const fresh = data.find((c) => c.id === category?.id);
+      return fresh && { name_pl: fresh.name_pl, name_en: fresh.name_en };
+    },
   });
   return (
-    <ContentForm
-      title={category ? t('faq.editCategory') : t('faq.newCategory')}
-      onSubmit={submit}
-      staleError={mutation.error}
-      onReload={async () => {
-        mutation.reset();
-        const fresh = (await faq.refetch()).data?.find((c) => c.id === category?.id);
-        if (fresh) form.reset({ name_pl: fresh.name_pl, name_en: fresh.name_en });
-      }}
-      saving={mutation.isPending}
-      onCancel={onDone}
-    >
+    <ContentForm title={category ? t('faq.editCategory') : t('faq.newCategory')} {...frame}>
       <div className={styles.columns}>
         <NameFields form={form} labels={{ pl: t('namePl'), en: t('nameEn') }} />
       </div>
@@ -291,8 +283,10 @@ function CategoryForm({ category, onDone }: { category?: TAdminFaqCategory; onDo
 }
 
 /**
- * An FAQ form's submit: a new entry is created, an existing one saved over the version it was read
- * at; the answer (the whole FAQ) replaces the cached one, a failure goes to the form (useSaveFailure).
+ * An FAQ form's saving, as its ContentForm frame takes it: a new entry is created, an existing one
+ * saved over the version it was read at; the answer (the whole FAQ) replaces the cached one, a failure
+ * goes to the form (useSaveFailure). After a stale save, reload fills the form with what `reread`
+ * finds of the entry in the FAQ read again.
  */
 function useFaqSave<T extends FieldValues, V, E extends { id: number; version: number }>({
   form,
@@ -301,6 +295,7 @@ function useFaqSave<T extends FieldValues, V, E extends { id: number; version: n
   onDone,
   create,
   save,
+  reread,
 }: {
   form: UseFormReturn<T, unknown, V>;
   entry: E | undefined;
@@ -308,13 +303,25 @@ function useFaqSave<T extends FieldValues, V, E extends { id: number; version: n
   onDone: () => void;
   create: (values: V) => Promise<FaqData>;
   save: (entry: E, values: V) => Promise<FaqData>;
+  reread: (faq: FaqData) => T | undefined;
 }) {
   const failed = useSaveFailure();
+  const faq = useFaq();
   const mutation = useFaqChange((values: V) => (entry ? save(entry, values) : create(values)));
-  const submit = form.handleSubmit((values) =>
-    mutation.mutate(values, { onSuccess: onDone, onError: (error) => failed(error, form, prefix) }),
-  );
-  return { submit, mutation };
+  return {
+    onSubmit: form.handleSubmit((values) =>
+      mutation.mutate(values, { onSuccess: onDone, onError: (error) => failed(error, form, prefix) }),
+    ),
+    staleError: mutation.error,
+    onReload: async () => {
+      mutation.reset();
+      const data = (await faq.refetch()).data;
+      const fresh = data && reread(data);
+      if (fresh) form.reset(fresh);
+    },
+    saving: mutation.isPending,
+    onCancel: onDone,
+  };
 }
 
 const requiredHtml = z.string().refine((v) => !isBlankHtml(v), { error: 'validation.required' });
@@ -337,7 +344,6 @@ function QuestionForm({
 }) {
   const { t, i18n } = useTranslation('console-content');
   const errorText = useFieldErrorText();
-  const faq = useFaq();
   const valuesOf = (q?: TAdminFaqQuestion) => ({
     category_id: q?.category_id ?? categoryId,
     question_pl: q?.question_pl ?? '',
@@ -349,30 +355,21 @@ function QuestionForm({
     resolver: zodResolver(ZQuestionForm),
     defaultValues: valuesOf(question),
   });
-  const { submit, mutation } = useFaqSave({
+  const frame = useFaqSave({
     form,
     entry: question,
     prefix: 'question',
     onDone,
     create: faqCalls.createQuestion,
     save: (q, values) => faqCalls.saveQuestion({ id: q.id, version: q.version, question: values }),
+    reread: (data) => {
+      const fresh = data.flatMap((c) => c.questions).find((q) => q.id === question?.id);
+      return fresh && valuesOf(fresh);
+    },
   });
   const { errors } = form.formState;
   return (
-    <ContentForm
-      title={question ? t('faq.editQuestion') : t('faq.newQuestion')}
-      onSubmit={submit}
-      staleError={mutation.error}
-      onReload={async () => {
-        mutation.reset();
-        const fresh = (await faq.refetch()).data
-          ?.flatMap((c) => c.questions)
-          .find((q) => q.id === question?.id);
-        if (fresh) form.reset(valuesOf(fresh));
-      }}
-      saving={mutation.isPending}
-      onCancel={onDone}
-    >
+    <ContentForm title={question ? t('faq.editQuestion') : t('faq.newQuestion')} {...frame}>
       {question && (
         <SelectField
           label={t('faq.category')}

@@ -32,7 +32,8 @@ const tooltipStyle = {
   borderRadius: 8,
   color: 'var(--color-text)',
 };
-const axisTick = { fill: MUTED, fontSize: 11 };
+/** Every axis's look: muted small figures on a line the colour of the grid. */
+const axisLook = { tick: { fill: MUTED, fontSize: 11 }, stroke: GRID };
 
 export function WeekChart({
   weeks,
@@ -54,29 +55,15 @@ export function WeekChart({
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={GRID} vertical={false} />
-          <XAxis
-            dataKey="week_start"
-            tickFormatter={f.weekTick}
-            tick={axisTick}
-            stroke={GRID}
-            minTickGap={12}
-          />
+          <XAxis dataKey="week_start" tickFormatter={f.weekTick} {...axisLook} minTickGap={12} />
           <YAxis
             yAxisId="amount"
             tickFormatter={f.moneyTick}
-            tick={axisTick}
-            stroke={GRID}
+            {...axisLook}
             width={84}
             allowDecimals={false}
           />
-          <YAxis
-            yAxisId="orders"
-            orientation="right"
-            tick={axisTick}
-            stroke={GRID}
-            width={32}
-            allowDecimals={false}
-          />
+          <YAxis yAxisId="orders" orientation="right" {...axisLook} width={32} allowDecimals={false} />
           <Tooltip
             contentStyle={tooltipStyle}
             labelFormatter={(w) => f.week(String(w))}
@@ -138,12 +125,11 @@ export function ExperienceChart({
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={GRID} horizontal={false} />
-          <XAxis type="number" tickFormatter={f.moneyTick} tick={axisTick} stroke={GRID} />
+          <XAxis type="number" tickFormatter={f.moneyTick} {...axisLook} />
           <YAxis
             type="category"
             dataKey="label"
-            tick={axisTick}
-            stroke={GRID}
+            {...axisLook}
             width={120}
             tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)}
           />

@@ -22,6 +22,7 @@ import {
   TextField,
   useFieldErrorText,
   usePopup,
+  TitledSection,
 } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
@@ -212,10 +213,11 @@ function Photos({ gallery }: { gallery: TAdminGallery }) {
     void client.invalidateQueries({ queryKey: galleriesKey });
   };
   return (
-    <section className={styles.panel} aria-labelledby="gallery-photos">
-      <h2 id="gallery-photos" className={styles.panelTitle}>
-        {t('edit.photos')}
-      </h2>
+    <TitledSection
+      id="gallery-photos"
+      title={t('edit.photos')}
+      look={{ section: styles.panel, title: styles.panelTitle }}
+    >
       <PhotoUploader
         uploadPath={galleryCalls.uploadPath(gallery.id)}
         photos={gallery.photos}
@@ -237,6 +239,6 @@ function Photos({ gallery }: { gallery: TAdminGallery }) {
           setPhotos(() => photos);
         }}
       />
-    </section>
+    </TitledSection>
   );
 }

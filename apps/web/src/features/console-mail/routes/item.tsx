@@ -1,12 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Button, buttonClass, DataLoadError, Spinner, usePopup } from '../../../components/ui';
+import {
+  Button,
+  buttonClass,
+  DataLoadError,
+  Spinner,
+  usePopup,
+  TitledSection,
+  type SectionLook,
+} from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import { useMail, useResendMail } from '../api/mail';
 import { MailStateBadge, useClubTime } from '../components/mail-state';
 import styles from '../components/console-mail.module.css';
+
+/** The message's parts (HTML, text, attachments) are titled alike. */
+const sectionLook: SectionLook = { section: styles.part, title: styles.partTitle };
 
 /**
  * The mail's HTML in a frame that can do nothing but show it: `sandbox` without any permission (no
@@ -114,10 +125,7 @@ export default function MailItemPage() {
         )}
       </dl>
 
-      <section className={styles.part} aria-labelledby="mail-html">
-        <h2 id="mail-html" className={styles.partTitle}>
-          {t('htmlPart')}
-        </h2>
+      <TitledSection id="mail-html" title={t('htmlPart')} look={sectionLook}>
         {m.html ? (
           <iframe
             className={styles.preview}
@@ -129,21 +137,15 @@ export default function MailItemPage() {
         ) : (
           <p className={styles.muted}>{t('noHtml')}</p>
         )}
-      </section>
+      </TitledSection>
 
-      <section className={styles.part} aria-labelledby="mail-text">
-        <h2 id="mail-text" className={styles.partTitle}>
-          {t('textPart')}
-        </h2>
+      <TitledSection id="mail-text" title={t('textPart')} look={sectionLook}>
         <pre className={styles.text} data-testid="mail-text">
           {m.text}
         </pre>
-      </section>
+      </TitledSection>
 
-      <section className={styles.part} aria-labelledby="mail-files">
-        <h2 id="mail-files" className={styles.partTitle}>
-          {t('attachments')}
-        </h2>
+      <TitledSection id="mail-files" title={t('attachments')} look={sectionLook}>
         {m.attachment_files.length === 0 ? (
           <p className={styles.muted}>{t('noAttachments')}</p>
         ) : (
@@ -158,7 +160,7 @@ export default function MailItemPage() {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -4,12 +4,24 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Badge, Button, DataLoadError, Spinner, TextField, usePopup } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  DataLoadError,
+  Spinner,
+  TextField,
+  usePopup,
+  TitledSection,
+  type SectionLook,
+} from '../../../components/ui';
 import { consolePaths, consoleSeatPath } from '../../../config/console';
 import { type DeskAction, useDeskAction, useDeskOrder } from '../api/sales';
 import { ActionDialog, errorOf } from '../components/action-dialog';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
 import styles from '../components/console-sales.module.css';
+
+/** The order's parts (actions, summary, member, lines, timeline) are panels titled alike. */
+const sectionLook: SectionLook = { section: styles.panel, title: styles.panelTitle };
 
 type Open = 'markPaid' | 'cancel' | 'refund' | null;
 
@@ -77,10 +89,7 @@ function Actions({ order }: { order: TDeskOrder }) {
     error: action.error,
   });
   return (
-    <section className={styles.panel} aria-labelledby="desk-actions">
-      <h2 id="desk-actions" className={styles.panelTitle}>
-        {t('order.actions')}
-      </h2>
+    <TitledSection id="desk-actions" title={t('order.actions')} look={sectionLook}>
       <div className={styles.actionRow}>
         {canPay && <Button onClick={() => show('markPaid')}>{t('actions.markPaid')}</Button>}
         {canRefund && (
@@ -175,7 +184,7 @@ function Actions({ order }: { order: TDeskOrder }) {
           />
         )}
       </ActionDialog>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -218,10 +227,7 @@ export default function OrderPage() {
         actions={back}
       />
       <div className={styles.orderGrid}>
-        <section className={styles.panel} aria-labelledby="desk-summary">
-          <h2 id="desk-summary" className={styles.panelTitle}>
-            {t('order.summary')}
-          </h2>
+        <TitledSection id="desk-summary" title={t('order.summary')} look={sectionLook}>
           <dl className={styles.facts}>
             <dt>{t('order.subtotal')}</dt>
             <dd>{money(o.subtotal)}</dd>
@@ -265,11 +271,8 @@ export default function OrderPage() {
               </>
             )}
           </dl>
-        </section>
-        <section className={styles.panel} aria-labelledby="desk-member">
-          <h2 id="desk-member" className={styles.panelTitle}>
-            {t('order.member')}
-          </h2>
+        </TitledSection>
+        <TitledSection id="desk-member" title={t('order.member')} look={sectionLook}>
           {m ? (
             <dl className={styles.facts}>
               <dt>{t('order.memberName')}</dt>
@@ -284,13 +287,10 @@ export default function OrderPage() {
           ) : (
             <p className={styles.muted}>{t('orders.removedMember')}</p>
           )}
-        </section>
+        </TitledSection>
       </div>
       <Actions order={o} />
-      <section className={styles.panel} aria-labelledby="desk-lines">
-        <h2 id="desk-lines" className={styles.panelTitle}>
-          {t('order.lines')}
-        </h2>
+      <TitledSection id="desk-lines" title={t('order.lines')} look={sectionLook}>
         <ul className={styles.lines}>
           {o.lines.map((line) => (
             <li key={line.id} className={styles.line}>
@@ -330,11 +330,8 @@ export default function OrderPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className={styles.panel} aria-labelledby="desk-timeline">
-        <h2 id="desk-timeline" className={styles.panelTitle}>
-          {t('order.timeline')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="desk-timeline" title={t('order.timeline')} look={sectionLook}>
         <ol className={styles.timeline} data-testid="order-timeline">
           {o.timeline.map((e, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is read whole, never reordered
@@ -349,7 +346,7 @@ export default function OrderPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -23,6 +23,11 @@ import styles from '../components/console-sales.module.css';
 const FILTERS = ['q', 'status', 'from', 'to', 'product_id', 'member', 'code', 'per_page'] as const;
 /** The filter form's fields: the page size is chosen under the list, at once. */
 const APPLIED_FILTERS = FILTERS.filter((n) => n !== 'per_page');
+/** The form's two free-text searches, each with its hint: the order itself and the member. */
+const SEARCHES = [
+  { name: 'q', label: 'orders.search', placeholder: 'orders.searchPlaceholder' },
+  { name: 'member', label: 'orders.member', placeholder: 'orders.memberPlaceholder' },
+] as const;
 
 /** The sales desk's orders: filtered, sorted and paged by the server; every filter in the address. */
 export default function OrdersPage() {
@@ -146,20 +151,16 @@ export default function OrdersPage() {
     <>
       <ConsolePageHeader title={t('orders.title')} lead={t('orders.lead')} />
       <FilterForm label={t('orders.filters')} names={APPLIED_FILTERS} state={state}>
-        <TextField
-          label={t('orders.search')}
-          name="q"
-          type="search"
-          placeholder={t('orders.searchPlaceholder')}
-          defaultValue={f.q}
-        />
-        <TextField
-          label={t('orders.member')}
-          name="member"
-          type="search"
-          placeholder={t('orders.memberPlaceholder')}
-          defaultValue={f.member}
-        />
+        {SEARCHES.map((search) => (
+          <TextField
+            key={search.name}
+            label={t(search.label)}
+            name={search.name}
+            type="search"
+            placeholder={t(search.placeholder)}
+            defaultValue={f[search.name]}
+          />
+        ))}
         <SelectField label={t('orders.status')} name="status" defaultValue={f.status}>
           <option value="">{t('orders.any')}</option>
           <Options values={ORDER_STATUSES} label={(s) => t(`status.${s}`)} />

@@ -24,6 +24,8 @@ import {
   TextField,
   useFieldErrorText,
   usePopup,
+  TitledSection,
+  type SectionLook,
 } from '../../../components/ui';
 import formLayout from '../../../components/ui/form-layout.module.css';
 import {
@@ -40,6 +42,9 @@ import { CopyLink } from '../components/copy-link';
 import { StatusBadge, TypeBadge } from '../components/customer-badges';
 import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
+
+/** The customer's parts (details, links, consents) are panels titled alike. */
+const sectionLook: SectionLook = { section: styles.panel, title: styles.groupTitle };
 
 /** /customers/edit/{id}: the customer's data, consents, links and the order number (SPEC.md §2). */
 export default function CustomerEditPage() {
@@ -124,10 +129,7 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
   ];
   return (
     <>
-      <section className={styles.panel} aria-labelledby="customer-details">
-        <h2 id="customer-details" className={styles.groupTitle}>
-          {t('edit.details')}
-        </h2>
+      <TitledSection id="customer-details" title={t('edit.details')} look={sectionLook}>
         <dl className={styles.details}>
           {facts.map(([label, value]) => (
             <div key={label}>
@@ -146,23 +148,17 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
           ))}
         </dl>
         {customer.type === 'NEW' && <OrderNumberForm customer={customer} />}
-      </section>
+      </TitledSection>
 
       {(customer.terms_url || customer.register_url) && (
-        <section className={styles.panel} aria-labelledby="customer-links">
-          <h2 id="customer-links" className={styles.groupTitle}>
-            {t('edit.links')}
-          </h2>
+        <TitledSection id="customer-links" title={t('edit.links')} look={sectionLook}>
           <p className={styles.lead}>{t('edit.linksLead')}</p>
           {customer.terms_url && <CopyLink label={t('edit.termsUrl')} url={customer.terms_url} />}
           {customer.register_url && <CopyLink label={t('edit.registerUrl')} url={customer.register_url} />}
-        </section>
+        </TitledSection>
       )}
 
-      <section className={styles.panel} aria-labelledby="customer-consents">
-        <h2 id="customer-consents" className={styles.groupTitle}>
-          {t('edit.consents')}
-        </h2>
+      <TitledSection id="customer-consents" title={t('edit.consents')} look={sectionLook}>
         <div className={styles.terms}>
           {AGREEMENT_TERMS.filter((term) => !term.startsWith('term_4')).map((term) => (
             <CheckboxField key={term} name={term} label={consent(term)} checked={customer[term]} disabled />
@@ -174,7 +170,7 @@ function CustomerDetails({ customer }: { customer: TDealerCustomer }) {
             ))}
           </div>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

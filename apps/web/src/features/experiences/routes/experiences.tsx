@@ -1,13 +1,16 @@
 import { categorySlug } from '@club/shared/slug';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataLoadError, PageHeader } from '../../../components/ui';
+import { DataLoadError, PageHeader, TitledSection, type SectionLook } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useCategories } from '../api/get-categories';
 import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
 import styles from '../../../components/experience/experiences.module.css';
 import { PICTURE_SIZES } from '../../../components/experience/picture-sizes';
+
+/** The page's two lists (the categories, the ones chosen for you) are titled alike. */
+const sectionLook: SectionLook = { section: styles.section, title: styles.sectionTitle };
 
 /** /experiences: 'Selected for you', the categories overview and the experiences chosen for the member. */
 export default function ExperiencesPage() {
@@ -24,10 +27,7 @@ export default function ExperiencesPage() {
         namespace="experiences"
       />
       <div className="container">
-        <section className={styles.section} aria-labelledby="categories-title">
-          <h2 id="categories-title" className={styles.sectionTitle}>
-            {t('categoriesTitle')}
-          </h2>
+        <TitledSection id="categories-title" title={t('categoriesTitle')} look={sectionLook}>
           {categories.isPending && (
             // Four cards of the real size while the categories load: nothing below moves.
             <ul className={styles.categories} role="status" aria-busy="true">
@@ -70,13 +70,10 @@ export default function ExperiencesPage() {
               ))}
             </ul>
           )}
-        </section>
-        <section className={styles.section} aria-labelledby="selected-title">
-          <h2 id="selected-title" className={styles.sectionTitle}>
-            {t('chosenForYou')}
-          </h2>
+        </TitledSection>
+        <TitledSection id="selected-title" title={t('chosenForYou')} look={sectionLook}>
           <ProductList filter={{ forUser: true }} emptyText={t('emptySelected')} />
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { formatMoney } from '@club/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DataLoadError, EmptyState, LoadingOverlay } from '../../../components/ui';
+import { Button, DataLoadError, EmptyState, LoadingOverlay, TitledSection } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
@@ -17,10 +17,7 @@ export default function ShoppingHistoryPage() {
   const list = orders.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
-    <section className={styles.page} aria-labelledby="history-title">
-      <h2 id="history-title" className={styles.title}>
-        {t('title')}
-      </h2>
+    <TitledSection id="history-title" title={t('title')} look={{ section: styles.page, title: styles.title }}>
       <LoadingOverlay active={orders.isPending}>
         {orders.isError ? (
           <DataLoadError onRetry={() => void orders.refetch()} />
@@ -71,6 +68,6 @@ export default function ShoppingHistoryPage() {
         )}
       </LoadingOverlay>
       <OrderDetailsDialog id={openId} onClose={() => setOpenId(null)} />
-    </section>
+    </TitledSection>
   );
 }
