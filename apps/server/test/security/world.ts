@@ -283,18 +283,37 @@ export async function createWorld(): Promise<World> {
   };
 }
 
-/** Row counts and a checksum of every table (rate-limit counters aside: failures are meant to count). */
-export async function databaseFingerprint(t: TestApp): Promise<Record<string, string>> {
-  const tables = (await t.app.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limits' order by 1`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const parts = tables.rows.map(
-    ({ tablename }) =>
-      sql`select ${tablename}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as sum from ${sql.identifier(tablename)} t`,
+/**
+ * Counts every row each table gains, loses or sees changed from now on (rate-limit counters aside:
+ * failures are meant to count), and returns a reader of those counts. A row trigger notes each write
+ * in `test_writes`, inside the writer's transaction, so a rolled-back write leaves no count and an
+ * UPDATE that changes nothing is not one. Reading one small table after each call costs next to
+ * nothing, where a checksum of every row of every table grew with the world.
+ */
+export async function watchWrites(t: TestApp): Promise<() => Promise<Record<string, string>>> {
+  await t.app.db.execute(sql`create table test_writes (tbl text primary key, n bigint not null)`);
+  await t.app.db.execute(
+    sql.raw(`create function test_note_write() returns trigger language plpgsql as $$
+    begin
+      if TG_OP = 'UPDATE' and OLD is not distinct from NEW then return null; end if;
+      insert into test_writes values (TG_TABLE_NAME, 1) on conflict (tbl) do update set n = test_writes.n + 1;
+      return null;
+    end $$`),
   );
-  const query = sql.join(parts, sql` union all `);
-  const result = (await t.app.db.execute(query)) as unknown as { rows: { name: string; sum: string }[] };
-  return Object.fromEntries(result.rows.map((r) => [r.name, r.sum]));
+  const tables = (await t.app.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('rate_limits', 'test_writes')`,
+  )) as unknown as { rows: { tablename: string }[] };
+  for (const { tablename } of tables.rows) {
+    await t.app.db.execute(
+      sql`create trigger test_note_write after insert or update or delete on ${sql.identifier(tablename)} for each row execute function test_note_write()`,
+    );
+  }
+  return async () => {
+    const result = (await t.app.db.execute(sql`select tbl, n::text as n from test_writes`)) as unknown as {
+      rows: { tbl: string; n: string }[];
+    };
+    return Object.fromEntries(result.rows.map((r) => [r.tbl, r.n]));
+  };
 }
 
 export const isEnvelope = (body: unknown): boolean => {
