@@ -95,7 +95,15 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onClose', () => listener.close());
   app.decorate('config', config);
   app.decorate('limiter', redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db));
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      log: app.log,
+      track: (work) => app.inFlight.track(work),
+    }),
+  );
   app.decorate('payments', { provider: () => paymentProvider(app) });
   if (redis) {
     // ioredis reconnects by itself; without a listener every failed attempt is an "Unhandled error event".

@@ -75,7 +75,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { form: form.taxation_form, office: form.tax_office ?? null },
         });
       });
-      void app.mailer.flush(app.db);
+      app.mailer.flushInBackground(app.db);
       return { success: true as const, data: { has_bonus: true as const } };
     },
   });

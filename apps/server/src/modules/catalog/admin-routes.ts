@@ -54,7 +54,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.update),
     // The held seats' mails, when the capacity was raised (queued in the write's transaction).
-    onResponse: async () => void app.mailer.flush(app.db),
+    onResponse: async () => app.mailer.flushInBackground(app.db),
     handler: auditedWrite(
       contract.update,
       'product',

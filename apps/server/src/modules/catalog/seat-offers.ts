@@ -211,7 +211,7 @@ export async function lapseSeatOffers(deps: Deps, opts: { max?: number } = {}): 
   }
   if (lapsed > 0) {
     deps.log.info({ lapsed }, 'held seats lapsed');
-    void deps.mailer.flush(deps.db);
+    deps.mailer.flushInBackground(deps.db);
   }
   return lapsed;
 }

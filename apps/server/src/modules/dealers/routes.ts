@@ -27,7 +27,7 @@ import { pageMeta } from '../../lib/page-meta';
  */
 export const dealersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: DealersContext = { mailer: app.mailer, publicUrl: app.config.PUBLIC_URL };
-  const flushMail = () => void app.mailer.flush(app.db);
+  const flushMail = () => app.mailer.flushInBackground(app.db);
 
   app.route({
     ...routeOf(contract.customers),

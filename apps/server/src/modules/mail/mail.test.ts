@@ -253,6 +253,23 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
         expect(received.filter((m) => JSON.stringify(m.to).includes(address))).toHaveLength(1);
     });
 
+    it('a send started after the answer is work the app waits for when it closes', async () => {
+      const email = unique('background');
+      await t.app.db.transaction((tx) =>
+        t.app.mailer.queue(tx, {
+          template: 'order-cancelled',
+          to: email,
+          language: 'en',
+          data: { orderId: 1, url: 'https://club.example.com/b' },
+        }),
+      );
+      t.app.mailer.flushInBackground(t.app.db);
+      // What a graceful shutdown does (app.ts): wait for the work in flight before the database goes.
+      await t.app.inFlight.drain(10_000);
+      expect((await rowsTo(email))[0]).toMatchObject({ status: 'SENT', attempts: 1 });
+      await arrivedFor(email);
+    });
+
     it('a transient failure (server unreachable) stays queued and counts its attempts until the last one', async () => {
       const { createMailer } = await import('./mailer');
       const dead = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'club@example.com', log: t.app.log });

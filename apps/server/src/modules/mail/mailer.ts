@@ -43,6 +43,11 @@ export interface Mailer {
    * last attempt marks the mail FAILED with the error; a transient failure leaves it QUEUED.
    */
   flush(db: Tx, opts?: { ids?: number[] }): Promise<void>;
+  /**
+   * flush() started after the answer went: counted by `track` (the app's in-flight work, so that a
+   * graceful shutdown waits for the sending and its outbox updates), a failure logged, never thrown.
+   */
+  flushInBackground(db: Tx): void;
 }
 
 /** An SMTP answer 5xx is final: trying again sends nothing. */
@@ -51,7 +56,12 @@ const isPermanent = (error: unknown) => {
   return typeof code === 'number' && code >= 500;
 };
 
-export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  track?: (work: () => Promise<void>) => Promise<void>;
+}): Mailer {
   // Short timeouts: a resend waits for the answer, and a dead server must not hold a sweep for minutes.
   const transport = opts.smtpUrl
     ? nodemailer.createTransport({
@@ -85,6 +95,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       .where(inArray(outbox.id, candidates))
       .returning();
   }
+
+  const track = opts.track ?? ((work: () => Promise<void>) => work());
 
   return {
     async queue(tx, mail) {
@@ -145,6 +157,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
         }
         if (batch.length < BATCH || flushOpts.ids) return;
       }
+    },
+
+    flushInBackground(db) {
+      if (!transport) return;
+      track(() => this.flush(db)).catch((error) => opts.log.warn({ err: error }, 'mail flush failed'));
     },
   };
 }

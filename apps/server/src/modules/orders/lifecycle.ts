@@ -128,7 +128,7 @@ export async function expireUnpaidOrders(deps: Deps, opts: { max?: number } = {}
   }
   if (expired > 0) {
     deps.log.info({ expired }, 'unpaid orders cancelled');
-    void deps.mailer.flush(deps.db);
+    deps.mailer.flushInBackground(deps.db);
   }
   return expired;
 }
@@ -158,6 +158,6 @@ export async function mailOpenWaitingLists(deps: Deps): Promise<number> {
       return notifyWaitingList(tx, deps.mailer, product.id, deps.config.PUBLIC_URL);
     });
   }
-  if (mailed > 0) void deps.mailer.flush(deps.db);
+  if (mailed > 0) deps.mailer.flushInBackground(deps.db);
   return mailed;
 }

@@ -300,7 +300,7 @@ export async function placeOrder(
   });
 
   if (placed.order.status === ORDER_STATUS.PAID) {
-    void app.mailer.flush(app.db);
+    app.mailer.flushInBackground(app.db);
     return { order_id: placed.order.id, status: ORDER_STATUS.PAID, payment_url: null, total: 0 };
   }
   const paymentUrl =

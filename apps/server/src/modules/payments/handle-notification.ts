@@ -138,7 +138,7 @@ export async function handleNotification(
     );
     return 'refund' as const;
   });
-  if (result === 'paid') void app.mailer.flush(app.db);
+  if (result === 'paid') app.mailer.flushInBackground(app.db);
   if (result !== 'refund') return result;
   app.log.warn(
     { orderId: order.id, event: confirmed.eventId },

@@ -70,7 +70,7 @@ export async function markPaidByTransfer(
       after: snapshot(await reread(tx, id)),
     });
   });
-  void deps.mailer.flush(deps.db);
+  deps.mailer.flushInBackground(deps.db);
 }
 
 /**
@@ -101,7 +101,7 @@ export async function cancelByStaff(
       after: { ...snapshot(await reread(tx, id)), reason },
     });
   });
-  void deps.mailer.flush(deps.db);
+  deps.mailer.flushInBackground(deps.db);
 }
 
 /** The correcting invoice a refund issued, in the audit log as its own row (docs/invoices.md). */
