@@ -76,7 +76,7 @@ type OrderLine = {
  * and the paid seats), its first timeline events and the cart's deletion. The lines and the events go
  * as JSON arrays, so the text is the same for any number of them and is prepared once per connection.
  */
-const WRITE_ORDER_SQL = `with l as (
+export const WRITE_ORDER_SQL = `with l as (
   select * from jsonb_to_recordset($1::jsonb) as l(n int, cart_item_id int, product_id int, product_name text,
     product_start_date date, quantity int, price_grosze int, vat_rate int, persons jsonb, terms jsonb,
     cart_label_answer text)
