@@ -1,3 +1,4 @@
+import { readTogether } from '../../lib/read-together';
 import {
   type LanguageCode,
   type TClubCard,
@@ -98,7 +99,11 @@ function userBase(user: UserRow, languageIdValue: number | null) {
 
 /** The customer row, the interests and the language id that both account answers are made of. */
 function userParts(db: Tx, user: UserRow) {
-  return Promise.all([customerRow(db, user.id), interestIds(db, user.id), languageId(db, user.languageCode)]);
+  return readTogether(db, [
+    () => customerRow(db, user.id),
+    () => interestIds(db, user.id),
+    () => languageId(db, user.languageCode),
+  ] as const);
 }
 
 /** customers/item: the member with the club card, consents, invoice data and interests under `customer`. */

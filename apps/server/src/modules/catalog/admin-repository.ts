@@ -1,3 +1,4 @@
+import { readTogether } from '../../lib/read-together';
 import type { TAdminProduct, TAdminProductRow } from '@club/shared/contract/admin-catalog';
 import { groszeToPln, plnToGrosze, productSlug } from '@club/shared';
 import {
@@ -120,11 +121,11 @@ export async function listAdminProducts(
 }
 
 export async function catalogOptions(db: Tx) {
-  const [cats, ints, parts] = await Promise.all([
-    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
-    db.select().from(interests).orderBy(asc(interests.position), asc(interests.id)),
-    db.select().from(partners).orderBy(asc(partners.position), asc(partners.id)),
-  ]);
+  const [cats, ints, parts] = await readTogether(db, [
+    () => db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    () => db.select().from(interests).orderBy(asc(interests.position), asc(interests.id)),
+    () => db.select().from(partners).orderBy(asc(partners.position), asc(partners.id)),
+  ] as const);
   return {
     categories: cats.map((c) => ({
       id: c.id,
@@ -144,20 +145,22 @@ export async function catalogOptions(db: Tx) {
 export async function loadAdminProduct(db: Tx, id: number): Promise<TAdminProduct | null> {
   const [p] = await db.select().from(products).where(eq(products.id, id));
   if (!p) return null;
-  const [terms, ints, parts, photos] = await Promise.all([
-    db.select().from(productTerms).where(eq(productTerms.productId, id)).orderBy(asc(productTerms.id)),
-    db
-      .select({ id: productInterests.interestId })
-      .from(productInterests)
-      .where(eq(productInterests.productId, id))
-      .orderBy(asc(productInterests.interestId)),
-    db
-      .select({ id: productPartners.partnerId })
-      .from(productPartners)
-      .where(eq(productPartners.productId, id))
-      .orderBy(asc(productPartners.partnerId)),
-    loadPhotos(db, experiencePhotos, id, null),
-  ]);
+  const [terms, ints, parts, photos] = await readTogether(db, [
+    () => db.select().from(productTerms).where(eq(productTerms.productId, id)).orderBy(asc(productTerms.id)),
+    () =>
+      db
+        .select({ id: productInterests.interestId })
+        .from(productInterests)
+        .where(eq(productInterests.productId, id))
+        .orderBy(asc(productInterests.interestId)),
+    () =>
+      db
+        .select({ id: productPartners.partnerId })
+        .from(productPartners)
+        .where(eq(productPartners.productId, id))
+        .orderBy(asc(productPartners.partnerId)),
+    () => loadPhotos(db, experiencePhotos, id, null),
+  ] as const);
   return {
     id: p.id,
     alias: p.alias,

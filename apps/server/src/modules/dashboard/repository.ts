@@ -1,3 +1,4 @@
+import { readTogether } from '../../lib/read-together';
 import { groszeToPln, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
 import type { TDashboard, TDashboardExperience, TDashboardWeek } from '@club/shared/contract/admin-dashboard';
 import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
@@ -192,13 +193,13 @@ export async function readDashboard(db: Tx, weeks: number, now = new Date()): Pr
   const today = clubToday(now);
   const from = addDays(mondayOf(today), -7 * (weeks - 1));
   const until = addDays(from, 7 * weeks);
-  const [perWeek, experiences, seats, waiting, invoices] = await Promise.all([
-    salesPerWeek(db, from, until, weeks),
-    salesPerExperience(db, from, until),
-    upcomingSeats(db, today),
-    waitingPayment(db),
-    invoiceRequests(db),
-  ]);
+  const [perWeek, experiences, seats, waiting, invoices] = await readTogether(db, [
+    () => salesPerWeek(db, from, until, weeks),
+    () => salesPerExperience(db, from, until),
+    () => upcomingSeats(db, today),
+    () => waitingPayment(db),
+    () => invoiceRequests(db),
+  ] as const);
   return {
     today,
     from,
