@@ -5,6 +5,10 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 /** One run, four projects: shared rules, web units, and the API on PGlite and on PostgreSQL. */
 export default defineConfig({
   test: {
+    // Two workers even on two cores (Vitest's default there is one): an API test spends much of its
+    // time waiting for the PostgreSQL server, another process, so a second file runs meanwhile.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
