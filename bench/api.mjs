@@ -550,7 +550,10 @@ async function mainScale(kinds) {
       .join(' ')} at the start`,
   );
   const loadAtStart = os.loadavg().map((l) => +l.toFixed(2));
-  const out = await runScale({ kinds, duration: DURATION, connections: CONNECTIONS, withDatabase });
+  // With --scale, --only names lists (catalogue-page-1, galleries, dealer-customers, for-me, …):
+  // those alone are measured, without the order flow and the rushes.
+  const only = opts.only ? opts.only.split(',') : undefined;
+  const out = await runScale({ kinds, duration: DURATION, connections: CONNECTIONS, withDatabase, only });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });

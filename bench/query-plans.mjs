@@ -95,12 +95,23 @@ const QUERIES = [
     params: [member, today],
   },
   {
-    title: 'Galleries, page 1, with its total',
-    sql: `select g.id, (select count(*) from gallery_images gi where gi.gallery_id = g.id)::int
-      from galleries g left join categories c on c.id = g.category_id order by g.date desc, g.id desc limit 12 offset 0`,
+    title: 'Galleries, page 50 (after): the ids from the (date, id) index alone, then twelve rows',
+    sql: `select g.id, g.name_pl, c.name_pl, g.date, g.image from galleries g left join categories c on c.id = g.category_id
+      where g.id = any(array(select id from galleries order by date desc, id desc limit 12 offset $1))
+      order by g.date desc, g.id desc`,
+    params: [588],
+  },
+  {
+    title: 'Galleries, page 50 (before): every skipped gallery read and joined',
+    sql: `select g.id, g.name_pl, c.name_pl, g.date, g.image from galleries g left join categories c on c.id = g.category_id
+      order by g.date desc, g.id desc limit 12 offset $1`,
+    params: [588],
+  },
+  {
+    title: 'Galleries total (counted on a miss of the page cache)',
+    sql: 'select count(*)::int from galleries',
     params: [],
   },
-  { title: 'Galleries total', sql: 'select count(*)::int from galleries', params: [] },
   {
     title: 'Order history, page 1',
     sql: 'select * from orders where user_id = $1 order by created_at desc, id desc limit 10 offset 0',
@@ -112,13 +123,30 @@ const QUERIES = [
     params: [member],
   },
   {
-    title: "Dealer's customers, page 1",
-    sql: `select c.user_id, u.email from customers c join users u on u.id = c.user_id where c.dealer_id = $1
-      order by c.created_at desc, c.user_id desc limit 20 offset 0`,
+    title: "Dealer's customers, page 50 (after): the ids from the dealer's index alone, then ten rows",
+    sql: `select c.*, u.email, u.name, u.surname, t.shareable from customers c join users u on u.id = c.user_id
+      left join user_tokens t on t.user_id = c.user_id and t.used_at is null and t.expires_at > now() and t.shareable is not null
+        and t.purpose = case c.status when 'WAITING_TERMS' then 'AGREEMENTS' when 'WAITING_REGISTRATION' then 'ACTIVATE' end
+      where c.user_id = any(array(select user_id from customers where dealer_id = $1
+        order by created_at desc, user_id desc limit 10 offset $2))
+      order by c.created_at desc, c.user_id desc`,
+    params: [dealer, 490],
+  },
+  {
+    title: "Dealer's customers, page 50 (before): every skipped customer read and joined",
+    sql: `select c.*, u.email, u.name, u.surname, t.shareable from customers c join users u on u.id = c.user_id
+      left join user_tokens t on t.user_id = c.user_id and t.used_at is null and t.expires_at > now() and t.shareable is not null
+        and t.purpose = case c.status when 'WAITING_TERMS' then 'AGREEMENTS' when 'WAITING_REGISTRATION' then 'ACTIVATE' end
+      where c.dealer_id = $1 order by c.created_at desc, c.user_id desc limit 10 offset $2`,
+    params: [dealer, 490],
+  },
+  {
+    title: "Dealer's customers total (after): the kept counts (migration 0018)",
+    sql: 'select coalesce(sum(total), 0)::int from dealer_customer_counts where dealer_id = $1',
     params: [dealer],
   },
   {
-    title: "Dealer's customers total (no search: the dealer's index alone)",
+    title: "Dealer's customers total (before, and with a search): counted",
     sql: 'select count(*)::int from customers where dealer_id = $1',
     params: [dealer],
   },

@@ -361,10 +361,13 @@ async function phase(kind, dataset, env, settings) {
     const all = await lists(server.base, members, dealer);
     for (const list of all) {
       if (list.name === 'order-history') continue;
+      if (settings.only && !settings.only.includes(list.name)) continue;
       const row = await measureList(server, list, list.sessions, settings, dbName);
       out.lists.push(row);
       printList(kind, dataset, row);
     }
+    // `--only <lists>`: those lists alone, no orders (the finally below still stops the server).
+    if (settings.only) return out;
     // Placing orders: 32 members, each in a loop (add, cart, fill, order) for the run's duration.
     const flow = await orderFlow(
       server.base,
@@ -559,6 +562,7 @@ export function verdicts(results) {
         verdict: miss.length ? `MISS (${miss.join(', ')})` : 'ok',
       });
     }
+    if (!demo.flow || !scale.flow) continue;
     const cd = demo.flow.serverCpuUsPerOrder + demo.flow.dbCpuUsPerOrder;
     const cs = scale.flow.serverCpuUsPerOrder + scale.flow.dbCpuUsPerOrder;
     lines.push({
@@ -573,8 +577,8 @@ export function verdicts(results) {
   return lines;
 }
 
-export async function runScale({ kinds, duration, connections, withDatabase }) {
-  const settings = { duration, connections };
+export async function runScale({ kinds, duration, connections, withDatabase, only }) {
+  const settings = { duration, connections, only };
   const results = [];
   const generation = {};
   for (const kind of kinds) {

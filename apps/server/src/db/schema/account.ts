@@ -51,9 +51,28 @@ export const customers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('customers_dealer_idx').on(t.dealerId, t.createdAt),
+    // The dealer's list order (created_at desc, user_id desc) walked backwards, index-only: a page's
+    // ids cost the rows the offset skips in the index alone, not a heap row and a user row each.
+    index('customers_dealer_idx').on(t.dealerId, t.createdAt, t.userId),
+    index('customers_dealer_status_idx').on(t.dealerId, t.status, t.createdAt, t.userId),
     index('customers_status_idx').on(t.status),
   ],
+);
+
+/**
+ * How many customers each dealer has in each status, kept by a trigger on `customers` (migration
+ * 0018) in the writing transaction: the dealer's list reads its total here instead of counting.
+ */
+export const dealerCustomerCounts = pgTable(
+  'dealer_customer_counts',
+  {
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.status] })],
 );
 
 export const customerInterests = pgTable(

@@ -174,7 +174,9 @@ export const galleries = pgTable(
     image: text('image'),
     version: editVersion(),
   },
-  (t) => [index('galleries_date_idx').on(t.date), index('galleries_product_idx').on(t.productId)],
+  // (date, id) walked backwards is the list's order (date desc, id desc): a page's ids come from the
+  // index alone, and a date range (year, month) uses it too.
+  (t) => [index('galleries_date_idx').on(t.date, t.id), index('galleries_product_idx').on(t.productId)],
 );
 
 export const galleryImages = pgTable(

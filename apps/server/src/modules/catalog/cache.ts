@@ -20,6 +20,8 @@ const MEMBER_PART_ENTRIES = 5_000;
 /** The bytes a cached value holds, roughly: its serialised buffers, else a flat guess. */
 function sizeOf(entry: { value: unknown }): number {
   const v = entry.value as { head?: Buffer; tail?: Buffer; items?: { head: Buffer; tail: Buffer }[] };
+  // A page encoded whole (the galleries): its bytes.
+  if (Buffer.isBuffer(v)) return v.length + 256;
   if (v && Array.isArray(v.items))
     return 64 + v.items.reduce((sum, p) => sum + p.head.length + p.tail.length + 256, 0);
   if (v?.head && v.tail) return v.head.length + v.tail.length + 256;

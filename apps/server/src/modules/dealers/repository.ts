@@ -1,7 +1,7 @@
 import { CUSTOMER_STATUS, type CustomerStatus } from '@club/shared';
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { customers, languages, users, userTokens } from '../../db/schema';
+import { customers, dealerCustomerCounts, languages, users, userTokens } from '../../db/schema';
 import { PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
 import { containsPattern } from '../../lib/text-search';
 
@@ -65,25 +65,54 @@ export async function listDealerCustomers(
     filters.status ? eq(customers.status, filters.status) : undefined,
     searchCondition(filters.search),
   );
-  // Without a search the count needs no user row: the dealer's index alone answers it.
-  const counted = filters.search?.trim()
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(customers)
-        .innerJoin(users, eq(users.id, customers.userId))
-        .where(where)
-    : db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where);
-  const [{ total }] = (await counted) as [{ total: number }];
+  const order = [desc(customers.createdAt), desc(customers.userId)] as const;
+  const offset = (filters.page - 1) * filters.perPage;
+  if (filters.search?.trim()) {
+    // A search reads every customer of the dealer whatever is done: count and page as they were.
+    const [{ total }] = (await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(customers)
+      .innerJoin(users, eq(users.id, customers.userId))
+      .where(where)) as [{ total: number }];
+    const rows = await db
+      .select(customerColumns)
+      .from(customers)
+      .innerJoin(users, eq(users.id, customers.userId))
+      .leftJoin(userTokens, linkTokenJoin())
+      .where(where)
+      .orderBy(...order)
+      .limit(filters.perPage)
+      .offset(offset);
+    return { rows: rows as DealerCustomerRow[], total: Number(total) };
+  }
+  // Without a search the total is the kept count (migration 0018), and the page's ids come from the
+  // dealer's index alone (index-only, backwards); only those ten rows are joined with their user and
+  // link. Before, every row the offset skipped was read from the heap and joined (issue 18).
+  const [kept] = await db
+    .select({ total: sql<number>`coalesce(sum(${dealerCustomerCounts.total}), 0)::int` })
+    .from(dealerCustomerCounts)
+    .where(
+      and(
+        eq(dealerCustomerCounts.dealerId, dealerId),
+        filters.status ? eq(dealerCustomerCounts.status, filters.status) : undefined,
+      ),
+    );
+  const pageIds = db
+    .select({ id: customers.userId })
+    .from(customers)
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.perPage)
+    .offset(offset);
   const rows = await db
     .select(customerColumns)
     .from(customers)
     .innerJoin(users, eq(users.id, customers.userId))
     .leftJoin(userTokens, linkTokenJoin())
-    .where(where)
-    .orderBy(desc(customers.createdAt), desc(customers.userId))
-    .limit(filters.perPage)
-    .offset((filters.page - 1) * filters.perPage);
-  return { rows: rows as DealerCustomerRow[], total: Number(total) };
+    // = any(array(…)): the ten ids are looked up by primary key, never a hash of every customer.
+    .where(sql`${customers.userId} = any(array(${pageIds}))`)
+    .orderBy(...order);
+  return { rows: rows as DealerCustomerRow[], total: Number(kept?.total ?? 0) };
 }
 
 /** One customer of this dealer; another dealer's customer reads as not found. */

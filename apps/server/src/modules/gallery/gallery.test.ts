@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { galleries, galleryImages } from '../../db/schema';
 import { Client, createTestApp, signedInAs, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -80,5 +82,31 @@ describe('galleries', () => {
       (g) => g.name,
     );
     expect(names).toContain('Atlas and Sahara Expedition');
+  });
+
+  it('serves a page kept encoded, dropped when a gallery or a photo changes (any process: NOTIFY)', async () => {
+    const read = async () => (await member.get('/galleries/items?page=1')).body;
+    const before = await read();
+    // A second read is the kept bytes: the same answer.
+    expect(await read()).toBe(before);
+    const first = (JSON.parse(before).data as (Gallery & { images_count: number })[])[0]!;
+    const db = t.database.db;
+    const [old] = await db.select().from(galleries).where(eq(galleries.id, first.id));
+    // Written in SQL, as another process or the console would: only the trigger's NOTIFY tells.
+    await db.update(galleries).set({ namePl: 'Galeria zmieniona' }).where(eq(galleries.id, first.id));
+    const pageOf = async () => JSON.parse(await read()).data[0] as Gallery & { images_count: number };
+    await expect.poll(async () => (await pageOf()).name, { timeout: 5000 }).toBe('Galeria zmieniona');
+    const [photo] = await db
+      .select()
+      .from(galleryImages)
+      .where(eq(galleryImages.galleryId, first.id))
+      .limit(1);
+    await db.delete(galleryImages).where(eq(galleryImages.id, photo!.id));
+    await expect
+      .poll(async () => (await pageOf()).images_count, { timeout: 5000 })
+      .toBe(first.images_count - 1);
+    await db.insert(galleryImages).values(photo!);
+    await db.update(galleries).set({ namePl: old!.namePl }).where(eq(galleries.id, first.id));
+    await expect.poll(read, { timeout: 5000 }).toBe(before);
   });
 });

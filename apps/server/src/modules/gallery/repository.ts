@@ -84,14 +84,23 @@ export async function listGalleries(
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(galleries).where(where);
-  const rows = await db
-    .select(galleryColumns(lang))
+  // The page's ids from the (date, id) index alone, then those twelve rows with their category:
+  // before, every gallery the offset skipped was read and joined with its category (issue 18).
+  const pageIds = db
+    .select({ id: galleries.id })
     .from(galleries)
-    .leftJoin(categories, eq(categories.id, galleries.categoryId))
     .where(where)
     .orderBy(desc(galleries.date), desc(galleries.id))
     .limit(PAGE_SIZE_CATALOGUE)
     .offset((query.page - 1) * PAGE_SIZE_CATALOGUE);
+  const rows = await db
+    .select(galleryColumns(lang))
+    .from(galleries)
+    .leftJoin(categories, eq(categories.id, galleries.categoryId))
+    // = any(array(…)): the ids are looked up by primary key; an `in (subquery)` let the planner hash
+    // a scan of every gallery against them.
+    .where(sql`${galleries.id} = any(array(${pageIds}))`)
+    .orderBy(desc(galleries.date), desc(galleries.id));
   const images = await imagesOf(
     db,
     lang,
