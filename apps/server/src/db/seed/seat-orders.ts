@@ -138,7 +138,7 @@ const labelAnswer = (label: string | null, n: number) => {
 };
 
 /**
- * Paid orders of demo members behind the catalogue's seats taken (DESIGN.md §7, docs/console-sales.md):
+ * Paid orders of demo members behind the catalogue's seats taken (docs/console-sales.md, "Seat board"):
  * every seat an experience counts as taken belongs to a line of an order waiting for payment or paid,
  * so the seat board's sold and held figures, the attendee list and the dashboard tell one story.
  * Runs after the demo customer's orders (seed/sales.ts) and fills only what those leave. The lines'
@@ -188,7 +188,7 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
       );
   }
 
-  // The lines: per experience, members in turn from a different starting point, three of four with a guest.
+  // The lines: per experience, members in turn (each at most once), three of four with a guest.
   const now = Date.now();
   type Line = { product: ProductRow; member: number; quantity: number; createdAt: Date; paidAt: Date };
   const lines: Line[] = [];
@@ -209,6 +209,8 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
     }
   }
   if (lines.length === 0) return;
+  // Each experience's buyers start elsewhere in the pool: the same few never buy every experience.
+  for (const l of lines) l.member = (l.member + rows.indexOf(l.product) * 7) % members;
 
   // Enough members that none holds two lines of one experience; registered long before their first order.
   const earliest = Math.min(...lines.map((l) => l.createdAt.getTime()));
