@@ -6,6 +6,7 @@ import {
   USER_TYPE,
 } from '@club/shared';
 import { inArray, sql } from 'drizzle-orm';
+import { clubToday } from '../../lib/club-day';
 import { cardValidTo } from '../../lib/club-card';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
@@ -189,20 +190,20 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
   }
 
   // The lines: per experience, members in turn (each at most once), three of four with a guest.
-  const now = Date.now();
+  const yesterday = Date.parse(`${clubToday()}T00:00:00Z`) - DAY_MS;
   type Line = { product: ProductRow; member: number; quantity: number; createdAt: Date; paidAt: Date };
   const lines: Line[] = [];
   let members = 0;
   for (const [n, product] of rows.entries()) {
     let missing = product.seatsTaken - product.holding;
-    const start = Date.parse(`${product.startDate}T12:00:00Z`);
-    // Sold over the 70 days before the experience, and never later than yesterday.
-    const latest = Math.min(start - DAY_MS, now - DAY_MS);
+    // Sold over the 70 days before the experience, never later than yesterday, in the club's
+    // daytime (07:00-20:00 UTC, 8 or 9 in the morning to 9 or 10 in the evening in Warsaw).
+    const latest = Math.min(Date.parse(`${product.startDate}T00:00:00Z`) - DAY_MS, yesterday);
     for (let k = 0; missing > 0; k++) {
       const quantity = Math.min(missing, k % 4 === 3 ? 1 : 2);
       missing -= quantity;
       const daysBefore = spread(n, k, 70);
-      const createdAt = new Date(latest - daysBefore * DAY_MS - spread(k, n, 600) * 60_000);
+      const createdAt = new Date(latest - daysBefore * DAY_MS + (7 * 60 + spread(k, n, 780)) * 60_000);
       const paidAt = new Date(createdAt.getTime() + (2 + spread(n + k, 1, 12)) * 60_000);
       lines.push({ product, member: k, quantity, createdAt, paidAt });
       members = Math.max(members, k + 1);
@@ -211,6 +212,8 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
   if (lines.length === 0) return;
   // Each experience's buyers start elsewhere in the pool: the same few never buy every experience.
   for (const l of lines) l.member = (l.member + rows.indexOf(l.product) * 7) % members;
+  // Numbered as they were placed: the desk's list by number reads like its list by date.
+  lines.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   // Enough members that none holds two lines of one experience; registered long before their first order.
   const earliest = Math.min(...lines.map((l) => l.createdAt.getTime()));
@@ -229,7 +232,8 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
       honorific: m.honorific,
       name: m.name,
       surname: m.surname,
-      phone: String(500_000_000 + spread(i, 11, 299_999_999)),
+      // A Polish mobile number (5xx-8xx), scattered by a multiplicative hash.
+      phone: String(500_000_000 + (((i + 1) * 2_654_435_761) % 399_999_989)),
       phonePrefix: '48',
       // Nobody knows it: these members are there to have bought seats, never to sign in.
       passwordHash,
