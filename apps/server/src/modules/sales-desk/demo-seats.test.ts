@@ -2,8 +2,8 @@ import { ORDER_STATUS } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffClient, type TestApp } from '../../../test/helpers';
-import { loadSeatBoardItem } from '../../modules/sales-desk/seat-board';
-import { products } from '../schema';
+import { loadSeatBoardItem } from './seat-board';
+import { products } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,5 +85,10 @@ describe('demo seat orders', () => {
       where o.status = 'PAID' and u.email <> 'customer@example.com' and (o.paid_at is null or o.paid_at < o.created_at or o.paid_at > now()
         or o.paid_at >= (oi.product_start_date::timestamp at time zone 'Europe/Warsaw'))`);
     expect(Number(late!.n)).toBe(0);
+    // Their timelines say how they were paid, as the order page shows it.
+    const [untold] = await rowsOf(sql`select count(*)::int as n from orders o join users u on u.id = o.user_id
+      where o.status = 'PAID' and u.email <> 'customer@example.com' and not exists (
+        select 1 from order_events e where e.order_id = o.id and e.kind = 'PAID' and e.created_at = o.paid_at)`);
+    expect(Number(untold!.n)).toBe(0);
   });
 });
