@@ -7,6 +7,7 @@ import { seedCatalogDemo } from './catalog';
 import { seedContentDemo } from './content';
 import { seedDealerCustomers } from './dealers';
 import { seedSalesDemo } from './sales';
+import { seedSeatOrders } from './seat-orders';
 import { seedStaffDemo } from './staff';
 import { seedTaxOffices } from './tax-offices';
 
@@ -21,6 +22,7 @@ const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [
   seedContentDemo,
   seedAccountDemo,
   seedSalesDemo,
+  seedSeatOrders,
   seedDealerCustomers,
   seedStaffDemo,
 ];

@@ -87,15 +87,4 @@ export async function seedSalesDemo({ db, accounts }: SeedContext): Promise<void
   if (past[1]) await place(past[1], ORDER_STATUS.CANCELLED, 1, 90);
   if (past[2]) await place(past[2], ORDER_STATUS.PAID, 1, 60);
   if (future) await place(future, ORDER_STATUS.WAITING_PAYMENT, 1, 0);
-
-  // The catalogue's demo seats taken stand for seats other members bought and paid: the seat board
-  // and the dashboard count them as sold (product_sales), so only the demo's real unpaid order shows
-  // as held by an unpaid order.
-  await db.execute(sql`
-    insert into product_sales as s (product_id, seats_paid)
-    select p.id, greatest(p.seats_taken - coalesce((
-      select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-      where oi.product_id = p.id and o.status = ${ORDER_STATUS.WAITING_PAYMENT}), 0), 0)::int
-    from products p where p.seats_taken > 0
-    on conflict (product_id) do update set seats_paid = excluded.seats_paid`);
 }
