@@ -7,7 +7,7 @@ import {
 } from '@club/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { clubToday } from '../../lib/club-day';
-import { cardValidTo } from '../../lib/club-card';
+import { cardValidTo, clubCardNumber } from '../../lib/club-card';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
 import { customers, products, users } from '../schema';
@@ -244,12 +244,10 @@ export async function seedSeatOrders({ db }: SeedContext): Promise<void> {
   });
   const inserted = await db.insert(users).values(memberRows).returning({ id: users.id });
   const userIds = inserted.map((r) => r.id);
-  // The card number of a registered member (lib/club-card.ts clubCardNumber), for all in one statement.
-  await db.execute(sql`update users set card_number = 'EC-' || extract(year from created_at at time zone 'UTC')::int
-    || '-' || lpad((100000 + id)::text, 6, '0') where id in (${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+  // The card number of a registered member (lib/club-card.ts), for all in one statement.
+  const cards = userIds.map((id, i) => ({ id, card: clubCardNumber(id, memberRows[i]!.createdAt) }));
+  await db.execute(sql`update users set card_number = c.card
+    from jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) as c(id int, card text) where users.id = c.id`);
   await db.insert(customers).values(
     userIds.map((userId, i) => ({
       userId,

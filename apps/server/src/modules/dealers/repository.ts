@@ -55,6 +55,19 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return and(...words.map((w) => sql`${haystack} ilike ${containsPattern(w)}`));
 }
 
+/** The dealer's list order: newest first. */
+const NEWEST_FIRST = [desc(customers.createdAt), desc(customers.userId)] as const;
+
+/** The customers `where` picks, with their user and activation link, newest first. */
+const withUserAndLink = (db: Tx, where: SQL | undefined) =>
+  db
+    .select(customerColumns)
+    .from(customers)
+    .innerJoin(users, eq(users.id, customers.userId))
+    .leftJoin(userTokens, linkTokenJoin())
+    .where(where)
+    .orderBy(...NEWEST_FIRST);
+
 export async function listDealerCustomers(
   db: Tx,
   dealerId: number,
@@ -65,7 +78,6 @@ export async function listDealerCustomers(
     filters.status ? eq(customers.status, filters.status) : undefined,
     searchCondition(filters.search),
   );
-  const order = [desc(customers.createdAt), desc(customers.userId)] as const;
   const offset = (filters.page - 1) * filters.perPage;
   if (filters.search?.trim()) {
     // A search reads every customer of the dealer whatever is done: count and page as they were.
@@ -74,15 +86,7 @@ export async function listDealerCustomers(
       .from(customers)
       .innerJoin(users, eq(users.id, customers.userId))
       .where(where)) as [{ total: number }];
-    const rows = await db
-      .select(customerColumns)
-      .from(customers)
-      .innerJoin(users, eq(users.id, customers.userId))
-      .leftJoin(userTokens, linkTokenJoin())
-      .where(where)
-      .orderBy(...order)
-      .limit(filters.perPage)
-      .offset(offset);
+    const rows = await withUserAndLink(db, where).limit(filters.perPage).offset(offset);
     return { rows: rows as DealerCustomerRow[], total: Number(total) };
   }
   // Without a search the total is the kept count (migration 0018), and the page's ids come from the
@@ -101,17 +105,11 @@ export async function listDealerCustomers(
     .select({ id: customers.userId })
     .from(customers)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...NEWEST_FIRST)
     .limit(filters.perPage)
     .offset(offset);
-  const rows = await db
-    .select(customerColumns)
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .leftJoin(userTokens, linkTokenJoin())
-    // = any(array(…)): the ten ids are looked up by primary key, never a hash of every customer.
-    .where(sql`${customers.userId} = any(array(${pageIds}))`)
-    .orderBy(...order);
+  // = any(array(…)): the ten ids are looked up by primary key, never a hash of every customer.
+  const rows = await withUserAndLink(db, sql`${customers.userId} = any(array(${pageIds}))`);
   return { rows: rows as DealerCustomerRow[], total: Number(kept?.total ?? 0) };
 }
 
@@ -121,13 +119,10 @@ export async function findDealerCustomer(
   dealerId: number,
   customerId: number,
 ): Promise<DealerCustomerRow | null> {
-  const [row] = await db
-    .select(customerColumns)
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .leftJoin(userTokens, linkTokenJoin())
-    .where(and(eq(customers.userId, customerId), eq(customers.dealerId, dealerId)))
-    .limit(1);
+  const [row] = await withUserAndLink(
+    db,
+    and(eq(customers.userId, customerId), eq(customers.dealerId, dealerId)),
+  ).limit(1);
   return (row as DealerCustomerRow | undefined) ?? null;
 }
 
