@@ -553,7 +553,14 @@ async function mainScale(kinds) {
   // With --scale, --only names lists (catalogue-page-1, galleries, dealer-customers, for-me, …):
   // those alone are measured, without the order flow and the rushes.
   const only = opts.only ? opts.only.split(',') : undefined;
-  const out = await runScale({ kinds, duration: DURATION, connections: CONNECTIONS, withDatabase, only });
+  const out = await runScale({
+    kinds,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    withDatabase,
+    only,
+    profile: opts.profile,
+  });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });

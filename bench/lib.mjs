@@ -139,13 +139,19 @@ export async function signIn(base, email, password) {
 }
 
 /** Self time of a V8 CPU profile by package (node_modules/<name>, the server's own code, GC, idle). */
-export function summariseProfile(file, top = 12) {
+export function summariseProfile(file, top = 12, { lastMs } = {}) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = profile.timeDeltas;
-  for (let i = 0; i < profile.samples.length; i++)
+  // `lastMs`: only the samples of the profile's last milliseconds (the load, without the start-up).
+  const from = lastMs === undefined ? -Infinity : profile.endTime - lastMs * 1000;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += dt[i] ?? 0;
+    if (at < from) continue;
     self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+  }
   const groups = new Map();
   const fns = new Map();
   let total = 0;

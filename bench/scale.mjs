@@ -2,12 +2,21 @@
 // a real club's size (bench/scale-data.mjs), with the lists, the order flow, the cached list while
 // members order, and the hot release (300 members, 20 seats) on one process and on two behind nginx.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMsOf, freePort, memoryOf, ROOT, signIn, startServer, waitForHttp } from './lib.mjs';
+import {
+  cpuMsOf,
+  freePort,
+  memoryOf,
+  ROOT,
+  signIn,
+  startServer,
+  summariseProfile,
+  waitForHttp,
+} from './lib.mjs';
 import { addBenchMembers, addScaleData, BENCH_PRODUCTS, benchSession } from './scale-data.mjs';
 
 const API = '/panel/api/v1';
@@ -343,9 +352,15 @@ async function measureList(server, list, sessions, settings, dbName) {
 /** One data set on one database: lists, the order flow, the list while members order, the rush. */
 async function phase(kind, dataset, env, settings) {
   const dbName = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : null;
+  // `--profile`: the server under --cpu-prof, its profile printed when it stops (with `--only <one
+  // list>`, that list's load is nearly all of it: start-up is a few hundred ms of the busy time).
+  const profileDir = settings.profile ? mkdtempSync(path.join(os.tmpdir(), 'club-scale-prof-')) : null;
   const server = await startServer(
     { ...env, LOGIN_LIMIT_PER_ADDRESS: '100000', ORDER_PAYMENT_MINUTES: '30' },
-    { label: `${kind}-${dataset}` },
+    {
+      label: `${kind}-${dataset}`,
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    },
   );
   const rss = { peak: 0 };
   const timer = setInterval(() => {
@@ -366,7 +381,18 @@ async function phase(kind, dataset, env, settings) {
       out.lists.push(row);
       printList(kind, dataset, row);
     }
-    // `--only <lists>`: those lists alone, no orders (the finally below still stops the server).
+    // `--only <lists>`: those lists alone, no order flow (the finally below still stops the server).
+    // The order history needs one: its 8 members first place 3 orders each, one after another.
+    if (settings.only?.includes('order-history')) {
+      const readers = buyers.slice(0, 8);
+      for (const [i, s] of readers.entries())
+        for (let n = 0; n < 3; n++)
+          await orderOnce(server.base, s, productIds[(i * 3 + n) % productIds.length]);
+      const history = all.find((l) => l.name === 'order-history');
+      const row = await measureList(server, history, readers, settings, dbName);
+      out.lists.push(row);
+      printList(kind, dataset, row);
+    }
     if (settings.only) return out;
     // Placing orders: 32 members, each in a loop (add, cart, fill, order) for the run's duration.
     const flow = await orderFlow(
@@ -471,9 +497,28 @@ async function phase(kind, dataset, env, settings) {
     out.peakRssMb = Math.round(Math.max(rss.peak, memoryOf(server.child.pid).rssMb));
     out.hwmMb = Math.round(memoryOf(server.child.pid).hwmMb);
     await server.stop();
+    if (profileDir) printProfile(kind, dataset, profileDir, out, settings.duration);
   }
   console.log(`${kind} ${dataset}: server peak RSS ${out.peakRssMb} MB (high-water mark ${out.hwmMb} MB)`);
   return out;
+}
+
+/** The server's CPU profile of one phase (`--profile`), printed and kept in the results. */
+function printProfile(kind, dataset, profileDir, out, durationSec) {
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (file) {
+    // With `--only <one list>` the load is the server's last run (its duration, then a pause and the
+    // stop): the profile of those seconds leaves the start-up (module loading, the seed check) out.
+    const lastMs = out.lists.length === 1 ? (durationSec + 1) * 1000 : undefined;
+    const p = summariseProfile(path.join(profileDir, file), 25, { lastMs });
+    out.profile = p;
+    console.log(
+      `${kind} ${dataset}: server CPU profile${lastMs ? ` of the last ${lastMs / 1000} s` : ''}: busy ${p.busyMs} ms, idle ${p.idleMs} ms`,
+    );
+    console.log(`  by package: ${p.byPackage.map((g) => `${g.name} ${g.share}`).join(', ')}`);
+    for (const f of p.byFunction) console.log(`  ${f.share.padStart(6)}  ${f.name}`);
+  }
+  rmSync(profileDir, { recursive: true, force: true });
 }
 
 /** The bench's experiences to order, read while the server was down. */
@@ -577,8 +622,8 @@ export function verdicts(results) {
   return lines;
 }
 
-export async function runScale({ kinds, duration, connections, withDatabase, only }) {
-  const settings = { duration, connections, only };
+export async function runScale({ kinds, duration, connections, withDatabase, only, profile }) {
+  const settings = { duration, connections, only, profile };
   const results = [];
   const generation = {};
   for (const kind of kinds) {

@@ -97,6 +97,8 @@ describe('placing an order', () => {
         { product_name: product.namePl, product_start_date: product.startDate, quantity: 2, price: 1500 },
       ],
     });
+    // The history's page (one statement) shows the order exactly as the order's own read does.
+    expect((await api.get('/sales/orders/items')).json().data).toEqual([order]);
     const row = await orderRow(data.order_id);
     expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
     // The code was used once by this member: it is not usable again.
@@ -178,6 +180,11 @@ describe('order history', () => {
     expect(first.paginationMetaData).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 11 });
     const second = (await api.get('/sales/orders/items?page=2')).json();
     expect(second.data.map((o: { id: number }) => o.id)).toEqual([ids[0]]);
+    // A page past the end: no orders, the total still counted.
+    expect((await api.get('/sales/orders/items?page=3')).json()).toMatchObject({
+      data: [],
+      paginationMetaData: { current_page: 3, last_page: 2, total: 11 },
+    });
     expect((await api.get('/sales/orders/items?page=0')).statusCode).toBe(422);
     expect((await api.get('/sales/orders/items?page=abc')).statusCode).toBe(422);
     const stranger = memberApi(t.app, await createMember(t.app.db));
