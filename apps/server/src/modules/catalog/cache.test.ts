@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterNotify, createTestApp, DB_KIND, skipIfNoDatabase, type TestApp } from '../../../test/helpers';
-import { products, sessions } from '../../db/schema';
+import { customerInterests, productInterests, products, sessions } from '../../db/schema';
+import { DEFAULT_INTERESTS } from '@club/shared';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { CatalogCache, catalogChanged } from './cache';
 
@@ -80,6 +81,30 @@ describe('catalogue cache in one process', () => {
     await afterNotify(async () => (await detail(api, product.id)).name === 'Nowa nazwa');
     expect(await detail(api, product.id)).toMatchObject({ name: 'Nowa nazwa', overall_limit: null });
     expect(await listed(api, product.categoryId, product.id)).toMatchObject({ name: 'Nowa nazwa' });
+  });
+
+  it('"Selected for you" follows the member’s interests: saved through the API at once, written by hand through the trigger', async () => {
+    // An interest outside the default selection, on an experience alone in its category.
+    const other = [2, 4, 6, 8, 10, 12].find((i) => !(DEFAULT_INTERESTS as readonly number[]).includes(i))!;
+    const { product } = await createTestProduct(t.app.db);
+    await t.app.db.insert(productInterests).values({ productId: product.id, interestId: other });
+    const member = await createMember(t.app.db);
+    const api = memberApi(t.app, member);
+    const forMe = async () => {
+      const body = (
+        await api.get(`/products/items?page=1&where[category_id]=${product.categoryId}&where[for_user]=1`)
+      ).json();
+      return { ids: (body.data as { id: number }[]).map((p) => p.id), total: body.meta.total as number };
+    };
+    // Without interests of their own the member gets the default selection: not this experience.
+    expect(await forMe()).toEqual({ ids: [], total: 0 });
+    const saved = await api.post('/customers/update-interests', { interests: [other, 1, 3, 5, 7, 9] });
+    expect(saved.statusCode).toBe(200);
+    expect(await forMe()).toEqual({ ids: [product.id], total: 1 });
+    // Changed by another process or by hand: the customer_interests trigger's NOTIFY drops the kept set.
+    await t.app.db.delete(customerInterests).where(eq(customerInterests.userId, member.id));
+    await afterNotify(async () => (await forMe()).total === 0);
+    expect(await forMe()).toEqual({ ids: [], total: 0 });
   });
 
   it('catalogChanged still drops the cache at once', async () => {

@@ -14,14 +14,13 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   categories,
-  customerInterests,
   partners,
   productInterests,
   productNotifications,
   products,
   sessions,
 } from '../../db/schema';
-import { preparedOnce } from '../../lib/prepared';
+import { executeNamed, preparedOnce } from '../../lib/prepared';
 import { CatalogCache, type MemberPartCache } from './cache';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { heldUntilSql } from './seat-offers';
@@ -158,27 +157,34 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
   );
 }
 
-/** The interests that choose 'Selected for you': the member's own, else the default selection (SPEC.md §9). */
-const memberInterests = sql`coalesce(nullif(array(select ci.interest_id from ${customerInterests} ci
-  where ci.user_id = ${userId}), '{}'), array[${sql.raw(DEFAULT_INTERESTS.map((id) => Number(id)).join(','))}]::int[])`;
+/**
+ * The interests that choose 'Selected for you': the member's own, else the default selection (SPEC.md
+ * §9), sorted, as text ('3,7'): the key of the member's selection in the caches.
+ */
+const MEMBER_INTERESTS_SQL = `select array_to_string(coalesce(nullif(array(select interest_id
+  from customer_interests where user_id = $1 order by interest_id), '{}'),
+  array[${[...DEFAULT_INTERESTS]
+    .map(Number)
+    .sort((x, y) => x - y)
+    .join(',')}]::int[]), ',') as ids`;
+
+/** The products chosen by a set of interests ('3,7', a placeholder). */
+const byInterests = sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
+  and ${productInterests.interestId} = any(string_to_array(${sql.placeholder('interests')}, ',')::int[]))`;
 
 /**
- * "Selected for you": upcoming experiences only, soonest first, so one walk of the start-date index
- * from today, stopped after the page (no count, no sort of the catalogue). Each row also carries the
- * member's interest ids: the total is kept in the cache by them (`forUserTotal`).
+ * "Selected for you" for a set of interests, without anything of the member's (kept in the catalogue
+ * cache by the interests, like the shared pages): upcoming experiences only, soonest first, so one walk
+ * of the start-date index from today, stopped after the page (no count, no sort of the catalogue).
  */
-function productPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean, forUser: boolean) {
-  const name = `club_catalog_products_${byCategory ? 'cat' : 'all'}_${forUser ? 'user' : 'any'}_${lang}`;
+function forInterestsPageQuery(db: Tx, lang: LanguageCode, byCategory: boolean) {
+  const name = `club_catalog_products_interests_${byCategory ? 'cat' : 'all'}_${lang}`;
   return preparedOnce(db, name, () => {
     const conditions: SQL[] = [visible];
     if (byCategory) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
-    conditions.push(sql`${products.startDate} >= ${today}::date`);
-    conditions.push(
-      sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
-          and ${productInterests.interestId} = any(${memberInterests}))`,
-    );
+    conditions.push(sql`${products.startDate} >= ${today}::date`, byInterests);
     return db
-      .select({ ...productColumns(lang), interests: sql<number[]>`${memberInterests}` })
+      .select(sharedColumns(lang))
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(and(...conditions))
@@ -244,13 +250,7 @@ function productCountQuery(db: Tx, byCategory: boolean, forUser: boolean) {
   return preparedOnce(db, name, () => {
     const conditions: SQL[] = [visible];
     if (byCategory) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
-    if (forUser) {
-      conditions.push(sql`${products.startDate} >= ${today}::date`);
-      conditions.push(
-        sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
-          and ${productInterests.interestId} = any(${memberInterests}))`,
-      );
-    }
+    if (forUser) conditions.push(sql`${products.startDate} >= ${today}::date`, byInterests);
     return db
       .select({ total: sql<number>`count(*)::int` })
       .from(products)
@@ -483,11 +483,34 @@ async function memberParts(
   return parts;
 }
 
-/** The member-part cache (cache.ts, PGlite only). */
+/** The member-part cache (cache.ts). */
 export type MemberParts = MemberPartCache<Map<number, MemberPart>>;
+/** Each member's set of interests ('3,7') by user id, dropped by the member channel (cache.ts). */
+export type MemberInterests = MemberPartCache<string>;
 
 /** Where a catalogue read may find what it needs without a query. */
-export type CatalogReadAhead = { ahead?: Map<number, MemberPart>; memberParts?: MemberParts | null };
+export type CatalogReadAhead = {
+  ahead?: Map<number, MemberPart>;
+  memberParts?: MemberParts | null;
+  interests?: MemberInterests | null;
+};
+
+/** The member's set of interests as text ('3,7'), from the cache when it has it. */
+async function memberInterestKey(db: Tx, userId: number, cache?: MemberInterests | null): Promise<string> {
+  const key = String(userId);
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
+  const mark = cache?.mark() ?? 0;
+  const [row] = await executeNamed<{ ids: string }>(
+    db,
+    'club_catalog_member_interests',
+    MEMBER_INTERESTS_SQL,
+    [userId],
+  );
+  const ids = row?.ids ?? '';
+  cache?.store(key, ids, mark);
+  return ids;
+}
 
 /** Without a cache (tests, scripts): every read goes to the database. */
 const noCache = new CatalogCache(() => false);
@@ -515,30 +538,33 @@ export async function listProductsJson(
     ...(byCategory ? { categoryId: query.categoryId } : {}),
   };
   const scope = byCategory ? String(query.categoryId) : '*';
-  const count = (forUser: boolean) => async () =>
-    Number((await productCountQuery(db, byCategory, forUser).execute(params))[0]?.total ?? 0);
+  let shared: CachedList;
   if (query.forUser) {
-    // Chosen by the member's own interests: the page is read with the member's part; its total is
-    // kept per set of interests (members share a few), like the shared pages' totals.
-    const rows = await productPageQuery(db, c.lang, byCategory, true).execute(params);
-    const interests = rows[0]?.interests;
-    const total = interests
-      ? await cache.get(`total:user:${scope}:${[...interests].sort().join(',')}:${c.today}`, count(true))
-      : await count(true)();
-    const out = [OPEN];
-    rows.forEach((r, i) => {
-      if (i > 0) out.push(COMMA);
-      pushProductJson(out, toProductJson(r), r, c);
+    // Chosen by the member's interests: members share a few sets, so the page and its total are kept
+    // per set of interests like the shared pages (dropped by the catalogue channel, which the
+    // product_interests triggers notify); the member's own set is kept per member (MemberInterests).
+    const interests = await memberInterestKey(db, c.userId, read.interests);
+    const p = { ...params, interests };
+    shared = await cache.get(
+      `user:${c.lang}:${scope}:${interests}:${query.page}:${c.today}`,
+      async (): Promise<CachedList> => {
+        const rows: SharedRow[] = await forInterestsPageQuery(db, c.lang, byCategory).execute(p);
+        const total = await cache.get(`total:user:${scope}:${interests}:${c.today}`, async () =>
+          Number((await productCountQuery(db, byCategory, true).execute(p))[0]?.total ?? 0),
+        );
+        return { items: rows.map((r) => toProductJson(r)), total };
+      },
+    );
+  } else {
+    shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
+      const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
+      // One count per catalogue state and day, shared by every page and both languages.
+      const total = await cache.get(`total:${scope}:${c.today}`, async () =>
+        Number((await productCountQuery(db, byCategory, false).execute(params))[0]?.total ?? 0),
+      );
+      return { items: rows.map((r) => toProductJson(r)), total };
     });
-    out.push(CLOSE);
-    return { json: Buffer.concat(out), total };
   }
-  const shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
-    const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
-    // One count per catalogue state and day, shared by every page and both languages.
-    const total = await cache.get(`total:${scope}:${c.today}`, count(false));
-    return { items: rows.map((r) => toProductJson(r)), total };
-  });
   const parts = await memberParts(
     db,
     c,

@@ -17,6 +17,7 @@ import {
   listCategories,
   listPartners,
   listProductsJson,
+  type MemberInterests,
   type MemberParts,
   memberPartsFrom,
   memberPartWithSession,
@@ -45,6 +46,7 @@ function positiveInt(value: unknown): number | undefined {
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = await catalogCache(app);
   const memberParts: MemberParts = await memberPartCache(app);
+  const interests: MemberInterests = await memberPartCache(app);
 
   /**
    * The member's part read with the session (one round trip on a cached read): the ids of the page the
@@ -94,7 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           forUser: query['where[for_user]'],
         },
         cache,
-        { ahead: memberPartsFrom(request.sessionExtra), memberParts },
+        { ahead: memberPartsFrom(request.sessionExtra), memberParts, interests },
       );
       const meta = pageMeta(query.page, PAGE_SIZE_CATALOGUE, total);
       return sendEncodedJson(reply, [DATA_OPEN, json, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
