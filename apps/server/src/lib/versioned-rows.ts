@@ -44,3 +44,23 @@ export async function saveVersioned<T extends VersionedTable>(
     .returning();
   return { before, after: rows[0] as T['$inferSelect'] };
 }
+
+/**
+ * A console form's save: the row `id` under a lock and checked against `version` (`lockVersioned`),
+ * then written with the columns `values` makes for it (`saveVersioned`).
+ */
+export async function updateVersioned<T extends VersionedTable>(
+  tx: Tx,
+  table: T,
+  id: number,
+  version: number,
+  values: (before: T['$inferSelect']) => Partial<T['$inferInsert']> | Promise<Partial<T['$inferInsert']>>,
+): Promise<{ before: T['$inferSelect']; after: T['$inferSelect'] }> {
+  const before = await lockVersioned(tx, table, id, version);
+  return saveVersioned(
+    tx,
+    table,
+    before as T['$inferSelect'] & { id: number; version: number },
+    await values(before),
+  );
+}

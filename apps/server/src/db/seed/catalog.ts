@@ -1,6 +1,7 @@
 import { PRODUCT_TYPE, type ProductType } from '@club/shared';
 import { sql } from 'drizzle-orm';
 import { clubToday } from '../../lib/club-day';
+import { pick } from '../../lib/pick';
 import {
   categories,
   galleries,
@@ -657,6 +658,21 @@ const CLUB_GALLERIES: {
   },
 ];
 
+/** A demo product's fields that are columns of `products` under the same names. */
+const SAME_NAMED_COLUMNS = [
+  'alias',
+  'type',
+  'namePl',
+  'nameEn',
+  'descriptionPl',
+  'descriptionEn',
+  'placePl',
+  'placeEn',
+  'totalSeats',
+  'seatsTaken',
+  'statusLimit',
+] as const;
+
 const CATEGORY_IDS = { motorsport: 1, journeys: 2, lifestyle: 3, academy: 4 } as const;
 
 const PARTNERS = [
@@ -771,26 +787,16 @@ export async function seedCatalogDemo({ db }: SeedContext): Promise<void> {
     const [row] = await db
       .insert(products)
       .values({
+        ...pick(p, SAME_NAMED_COLUMNS),
         categoryId: CATEGORY_IDS[p.category],
-        type: p.type,
-        alias: p.alias,
-        namePl: p.namePl,
-        nameEn: p.nameEn,
-        descriptionPl: p.descriptionPl,
-        descriptionEn: p.descriptionEn,
         annDescriptionPl: p.annPl ?? null,
         annDescriptionEn: p.annEn ?? null,
-        placePl: p.placePl,
-        placeEn: p.placeEn,
         startDate,
         startTime: p.startTime ?? null,
         endDate: p.type === PRODUCT_TYPE.TRIP ? dayFrom(today, p.start + (p.length ?? 1)) : null,
         endTime: p.endTime ?? null,
         priceGrosze: p.price * 100,
         memberLimit: 2,
-        totalSeats: p.totalSeats,
-        seatsTaken: p.seatsTaken,
-        statusLimit: p.statusLimit,
         published: p.published ?? 1,
         image: `products/${p.image}.webp`,
         imageMobile: `products/${p.image}-mobile.webp`,

@@ -3,7 +3,7 @@ import { PUBLISHED_OF } from '@club/shared/schemas/admin-catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { foundData, routeOf } from '../../lib/contract';
+import { routeOf } from '../../lib/contract';
 import { mediaStorage } from '../../lib/storage';
 import { uploadsPlugin } from '../../lib/uploads';
 import { registerPhotoRoutes } from '../../lib/photo-album';
@@ -19,7 +19,7 @@ import {
   experiencePhotos,
 } from './admin-repository';
 import { offerFreeSeats } from './seat-offers';
-import { auditedCreate, auditedWrite, dropCataloguesOnWrite, pagedList } from '../../lib/console-writes';
+import { auditedWrite, dropCataloguesOnWrite, registerEditorRoutes } from '../../lib/console-writes';
 
 /**
  * The console's experiences and photos (issue 16, docs/console.md): staff only, every change
@@ -30,25 +30,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = mediaStorage(app.config);
   dropCataloguesOnWrite(app);
 
-  app.route({ ...routeOf(contract.list), handler: pagedList(contract.list, listAdminProducts) });
-
-  app.route({
-    ...routeOf(contract.options),
-    handler: async () => ({ success: true as const, data: await catalogOptions(app.db) }),
-  });
-
-  app.route({
-    ...routeOf(contract.item),
-    handler: async (request) => foundData(await loadAdminProduct(app.db, request.params.id)),
-  });
-
-  app.route({
-    ...routeOf(contract.create),
-    handler: auditedCreate(
-      contract.create,
-      'product',
-      async (tx, request) => (await loadAdminProduct(tx, await createProduct(tx, request.body)))!,
-    ),
+  registerEditorRoutes(app, contract, 'product', {
+    list: listAdminProducts,
+    options: catalogOptions,
+    load: loadAdminProduct,
+    create: createProduct,
   });
 
   app.route({

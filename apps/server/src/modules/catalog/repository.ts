@@ -21,6 +21,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { executeNamed, preparedOnce } from '../../lib/prepared';
+import { pick } from '../../lib/pick';
 import { CatalogCache, type MemberPartCache } from './cache';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { heldUntilSql } from './seat-offers';
@@ -303,20 +304,11 @@ function productTail(row: SharedRow) {
   };
 }
 
-type StaticFlagInput = Pick<
-  FlagInput,
-  'published' | 'startDate' | 'totalSeats' | 'memberLimit' | 'statusLimit'
->;
+/** The flags' inputs that are the product's own, the same for every member. */
+const STATIC_FLAG_FIELDS = ['published', 'startDate', 'totalSeats', 'memberLimit', 'statusLimit'] as const;
+type StaticFlagInput = Pick<FlagInput, (typeof STATIC_FLAG_FIELDS)[number]>;
 
-function staticFlagInput(row: SharedRow): StaticFlagInput {
-  return {
-    published: row.published,
-    startDate: row.startDate,
-    totalSeats: row.totalSeats,
-    memberLimit: row.memberLimit,
-    statusLimit: row.statusLimit,
-  };
-}
+const staticFlagInput = (row: SharedRow): StaticFlagInput => pick(row, STATIC_FLAG_FIELDS);
 
 function flagsFor(p: StaticFlagInput, part: MemberPart, c: CatalogContext): MemberFlags {
   return memberFlags(

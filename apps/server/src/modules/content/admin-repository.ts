@@ -19,7 +19,7 @@ import { contact, faqCategories, faqQuestions, pages, partners } from '../../db/
 import { invalidField, stale } from '../../lib/app-error';
 import { storableHtml } from '../../lib/sanitize-html';
 import { mediaUrl } from '../../lib/media';
-import { lockVersioned, saveVersioned } from '../../lib/versioned-rows';
+import { lockVersioned, saveVersioned, updateVersioned } from '../../lib/versioned-rows';
 
 /**
  * The console's reads and writes of the content pages (issue 16). Every write takes the transaction
@@ -183,17 +183,14 @@ export async function createFaqCategory(tx: Tx, v: z.output<typeof ZAdminFaqCate
   return row!;
 }
 
-const lockCategory = (tx: Tx, id: number, version?: number) => lockVersioned(tx, faqCategories, id, version);
+const lockCategory = (tx: Tx, id: number) => lockVersioned(tx, faqCategories, id);
 
-export async function saveFaqCategory(
+export const saveFaqCategory = (
   tx: Tx,
   id: number,
   version: number,
   v: z.output<typeof ZAdminFaqCategoryInput>,
-) {
-  const before = await lockCategory(tx, id, version);
-  return saveVersioned(tx, faqCategories, before, { namePl: v.name_pl, nameEn: v.name_en });
-}
+) => updateVersioned(tx, faqCategories, id, version, () => ({ namePl: v.name_pl, nameEn: v.name_en }));
 
 export async function removeFaqCategory(tx: Tx, id: number) {
   const before = await lockCategory(tx, id);
@@ -275,22 +272,22 @@ export async function createFaqQuestion(tx: Tx, v: z.output<typeof ZAdminFaqQues
   return row!;
 }
 
-const lockQuestion = (tx: Tx, id: number, version?: number) => lockVersioned(tx, faqQuestions, id, version);
+const lockQuestion = (tx: Tx, id: number) => lockVersioned(tx, faqQuestions, id);
 
-export async function saveFaqQuestion(
+export const saveFaqQuestion = (
   tx: Tx,
   id: number,
   version: number,
   v: z.output<typeof ZAdminFaqQuestionInput>,
-) {
-  const before = await lockQuestion(tx, id, version);
-  const columns = await questionColumns(tx, v, 'question.');
-  const moved = before.categoryId !== v.category_id;
-  const position = moved
-    ? await nextPosition(tx, faqQuestions, eq(faqQuestions.categoryId, v.category_id))
-    : before.position;
-  return saveVersioned(tx, faqQuestions, before, { ...columns, position });
-}
+) =>
+  updateVersioned(tx, faqQuestions, id, version, async (before) => {
+    const columns = await questionColumns(tx, v, 'question.');
+    const moved = before.categoryId !== v.category_id;
+    const position = moved
+      ? await nextPosition(tx, faqQuestions, eq(faqQuestions.categoryId, v.category_id))
+      : before.position;
+    return { ...columns, position };
+  });
 
 export async function removeFaqQuestion(tx: Tx, id: number) {
   const before = await lockQuestion(tx, id);
@@ -326,15 +323,8 @@ export async function createPartner(tx: Tx, v: z.output<typeof ZAdminPartnerInpu
 
 export const lockPartner = (tx: Tx, id: number, version?: number) => lockVersioned(tx, partners, id, version);
 
-export async function savePartner(
-  tx: Tx,
-  id: number,
-  version: number,
-  v: z.output<typeof ZAdminPartnerInput>,
-) {
-  const before = await lockPartner(tx, id, version);
-  return saveVersioned(tx, partners, before, { name: v.name, url: v.url });
-}
+export const savePartner = (tx: Tx, id: number, version: number, v: z.output<typeof ZAdminPartnerInput>) =>
+  updateVersioned(tx, partners, id, version, () => ({ name: v.name, url: v.url }));
 
 /** A new logo: the partner's version moves on (a form open meanwhile would save the old state). */
 export async function setPartnerLogo(tx: Tx, id: number, image: string) {

@@ -30,7 +30,14 @@ import {
   savePartner,
   setPartnerLogo,
 } from './admin-repository';
-import { auditedWrite, dropCataloguesOnWrite } from '../../lib/console-writes';
+import {
+  auditedCreate,
+  auditedRemove,
+  auditedReorder,
+  auditedSave,
+  auditedWrite,
+  dropCataloguesOnWrite,
+} from '../../lib/console-writes';
 
 /**
  * The console's content pages (issue 16, docs/console.md): the about page, contact, the FAQ and the
@@ -102,115 +109,69 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.createFaqCategory),
-    handler: auditedWrite(
+    handler: auditedCreate(
       contract.createFaqCategory,
       'faq_category',
-      async (tx, request) => {
-        const after = await createFaqCategory(tx, request.body);
-        return { action: 'create', entityId: after.id, after };
-      },
+      (tx, request) => createFaqCategory(tx, request.body),
       loadFaq,
-      201,
     ),
   });
 
   app.route({
     ...routeOf(contract.orderFaqCategories),
-    handler: auditedWrite(
-      contract.orderFaqCategories,
-      'faq_category',
-      async (tx, request) => ({
-        action: 'reorder',
-        before: { ids: await orderFaqCategories(tx, request.body.ids) },
-        after: { ids: request.body.ids },
-      }),
-      loadFaq,
-    ),
+    handler: auditedReorder(contract.orderFaqCategories, 'faq_category', 'ids', orderFaqCategories, loadFaq),
   });
 
   app.route({
     ...routeOf(contract.saveFaqCategory),
-    handler: auditedWrite(
+    handler: auditedSave(
       contract.saveFaqCategory,
       'faq_category',
-      async (tx, request) => ({
-        action: 'update',
-        entityId: request.params.id,
-        ...(await saveFaqCategory(tx, request.params.id, request.body.version, request.body.category)),
-      }),
+      (tx, id, { body }) => saveFaqCategory(tx, id, body.version, body.category),
       loadFaq,
     ),
   });
 
   app.route({
     ...routeOf(contract.removeFaqCategory),
-    handler: auditedWrite(
-      contract.removeFaqCategory,
-      'faq_category',
-      async (tx, request) => ({
-        action: 'delete',
-        entityId: request.params.id,
-        before: await removeFaqCategory(tx, request.params.id),
-      }),
-      loadFaq,
-    ),
+    handler: auditedRemove(contract.removeFaqCategory, 'faq_category', removeFaqCategory, loadFaq),
   });
 
   app.route({
     ...routeOf(contract.orderFaqQuestions),
-    handler: auditedWrite(
+    // The questions' order is the category's: audited on it.
+    handler: auditedReorder(
       contract.orderFaqQuestions,
       'faq_category',
-      async (tx, request) => ({
-        action: 'reorder',
-        entityId: request.params.id,
-        before: { question_ids: await orderFaqQuestions(tx, request.params.id, request.body.ids) },
-        after: { question_ids: request.body.ids },
-      }),
+      'question_ids',
+      (tx, ids, request) => orderFaqQuestions(tx, request.params.id, ids),
       loadFaq,
     ),
   });
 
   app.route({
     ...routeOf(contract.createFaqQuestion),
-    handler: auditedWrite(
+    handler: auditedCreate(
       contract.createFaqQuestion,
       'faq_question',
-      async (tx, request) => {
-        const after = await createFaqQuestion(tx, request.body);
-        return { action: 'create', entityId: after.id, after };
-      },
+      (tx, request) => createFaqQuestion(tx, request.body),
       loadFaq,
-      201,
     ),
   });
 
   app.route({
     ...routeOf(contract.saveFaqQuestion),
-    handler: auditedWrite(
+    handler: auditedSave(
       contract.saveFaqQuestion,
       'faq_question',
-      async (tx, request) => ({
-        action: 'update',
-        entityId: request.params.id,
-        ...(await saveFaqQuestion(tx, request.params.id, request.body.version, request.body.question)),
-      }),
+      (tx, id, { body }) => saveFaqQuestion(tx, id, body.version, body.question),
       loadFaq,
     ),
   });
 
   app.route({
     ...routeOf(contract.removeFaqQuestion),
-    handler: auditedWrite(
-      contract.removeFaqQuestion,
-      'faq_question',
-      async (tx, request) => ({
-        action: 'delete',
-        entityId: request.params.id,
-        before: await removeFaqQuestion(tx, request.params.id),
-      }),
-      loadFaq,
-    ),
+    handler: auditedRemove(contract.removeFaqQuestion, 'faq_question', removeFaqQuestion, loadFaq),
   });
 
   /* ---- partners ---- */
@@ -222,43 +183,26 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.createPartner),
-    handler: auditedWrite(
+    handler: auditedCreate(
       contract.createPartner,
       'partner',
-      async (tx, request) => {
-        const after = await createPartner(tx, request.body);
-        return { action: 'create', entityId: after.id, after };
-      },
-      (_tx, audit) => partnerOf(audit.after),
-      201,
+      (tx, request) => createPartner(tx, request.body),
+      (_tx, after) => partnerOf(after),
     ),
   });
 
   app.route({
     ...routeOf(contract.orderPartners),
-    handler: auditedWrite(
-      contract.orderPartners,
-      'partner',
-      async (tx, request) => ({
-        action: 'reorder',
-        before: { ids: await orderPartners(tx, request.body.ids) },
-        after: { ids: request.body.ids },
-      }),
-      loadPartners,
-    ),
+    handler: auditedReorder(contract.orderPartners, 'partner', 'ids', orderPartners, loadPartners),
   });
 
   app.route({
     ...routeOf(contract.savePartner),
-    handler: auditedWrite(
+    handler: auditedSave(
       contract.savePartner,
       'partner',
-      async (tx, request) => ({
-        action: 'update',
-        entityId: request.params.id,
-        ...(await savePartner(tx, request.params.id, request.body.version, request.body.partner)),
-      }),
-      (_tx, audit) => partnerOf(audit.after),
+      (tx, id, { body }) => savePartner(tx, id, body.version, body.partner),
+      (_tx, after) => partnerOf(after),
     ),
   });
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { customers, dealerCustomerCounts, languages, users, userTokens } from '../../db/schema';
 import { PENDING_EMAIL_DOMAIN } from '../../lib/club-card';
 import { containsPattern } from '../../lib/text-search';
+import { amongPageIds } from '../../lib/page-ids';
 
 /** The live link token of the customer's current step, if any: AGREEMENTS or ACTIVATE. */
 const linkTokenJoin = () =>
@@ -108,8 +109,7 @@ export async function listDealerCustomers(
     .orderBy(...NEWEST_FIRST)
     .limit(filters.perPage)
     .offset(offset);
-  // = any(array(…)): the ten ids are looked up by primary key, never a hash of every customer.
-  const rows = await withUserAndLink(db, sql`${customers.userId} = any(array(${pageIds}))`);
+  const rows = await withUserAndLink(db, amongPageIds(customers.userId, pageIds));
   return { rows: rows as DealerCustomerRow[], total: Number(kept?.total ?? 0) };
 }
 

@@ -4,15 +4,16 @@ import type {
   TAdminGalleryRow,
 } from '@club/shared/contract/admin-galleries';
 import type { ZAdminGalleryInput, ZAdminGalleryListQuery } from '@club/shared/schemas/admin-content';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
 import { categories, galleries, galleryImages, products } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
+import { anyContains } from '../../lib/text-search';
 import { galleryDates } from './repository';
-import { lockVersioned, saveVersioned } from '../../lib/versioned-rows';
+import { lockVersioned, updateVersioned } from '../../lib/versioned-rows';
 
 /**
  * The console's reads and writes of galleries (issue 16). Every write takes the transaction the route
@@ -34,10 +35,7 @@ export async function listAdminGalleries(
   if (query.year !== undefined) conditions.push(sql`extract(year from ${galleries.date}) = ${query.year}`);
   if (query.month !== undefined) conditions.push(sql`extract(month from ${galleries.date}) = ${query.month}`);
   if (query.product_id !== undefined) conditions.push(eq(galleries.productId, query.product_id));
-  if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(galleries.namePl, like), ilike(galleries.nameEn, like))!);
-  }
+  if (query.q) conditions.push(anyContains(query.q, [galleries.namePl, galleries.nameEn]));
   const where = conditions.length ? and(...conditions) : undefined;
   const direction = query.dir === 'asc' ? asc : desc;
   const sortColumn = { date: galleries.date, name: galleries.namePl, photos: photosCount }[query.sort];
@@ -45,10 +43,9 @@ export async function listAdminGalleries(
   const rows = await db
     .select({
       gallery: galleries,
-      productNamePl: products.namePl,
-      productNameEn: products.nameEn,
-      categoryNamePl: categories.namePl,
-      categoryNameEn: categories.nameEn,
+      // Null when the join finds no row: a gallery of no experience, or of no category.
+      product: { namePl: products.namePl, nameEn: products.nameEn },
+      category: { namePl: categories.namePl, nameEn: categories.nameEn },
       photos: photosCount,
       first: firstPhoto,
     })
@@ -70,12 +67,12 @@ export async function listAdminGalleries(
         name_en: r.gallery.nameEn,
         date: r.gallery.date,
         product:
-          r.gallery.productId !== null && r.productNamePl !== null
-            ? { id: r.gallery.productId, name_pl: r.productNamePl, name_en: r.productNameEn ?? '' }
+          r.gallery.productId !== null && r.product
+            ? { id: r.gallery.productId, name_pl: r.product.namePl, name_en: r.product.nameEn }
             : null,
         category:
-          r.gallery.categoryId !== null && r.categoryNamePl !== null
-            ? { id: r.gallery.categoryId, name_pl: r.categoryNamePl, name_en: r.categoryNameEn ?? '' }
+          r.gallery.categoryId !== null && r.category
+            ? { id: r.gallery.categoryId, name_pl: r.category.namePl, name_en: r.category.nameEn }
             : null,
         photos_count: Number(r.photos),
         cover_url: mediaUrl(cover),
@@ -156,8 +153,7 @@ export async function updateGallery(
   version: number,
   v: z.output<typeof ZAdminGalleryInput>,
 ) {
-  const before = await lockGallery(tx, id, version);
-  await saveVersioned(tx, galleries, before, await columnsOf(tx, v, 'gallery.'));
+  await updateVersioned(tx, galleries, id, version, () => columnsOf(tx, v, 'gallery.'));
 }
 
 /** Marks the gallery changed (its cover when given): photos do not bump the form's version. */

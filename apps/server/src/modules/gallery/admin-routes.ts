@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleries } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { foundData, routeOf } from '../../lib/contract';
+import { routeOf } from '../../lib/contract';
 import { removePhoto } from '../../lib/images';
 import { mediaStorage } from '../../lib/storage';
 import { uploadsPlugin } from '../../lib/uploads';
@@ -19,7 +19,7 @@ import {
   galleryPhotos,
 } from './admin-repository';
 import { fileInUse } from '../../lib/media-in-use';
-import { auditedCreate, auditedWrite, dropCataloguesOnWrite, pagedList } from '../../lib/console-writes';
+import { auditedWrite, dropCataloguesOnWrite, registerEditorRoutes } from '../../lib/console-writes';
 
 /**
  * The console's galleries (issue 16, docs/console.md): create, edit, upload many photos (one request
@@ -31,25 +31,11 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = mediaStorage(app.config);
   dropCataloguesOnWrite(app);
 
-  app.route({ ...routeOf(contract.list), handler: pagedList(contract.list, listAdminGalleries) });
-
-  app.route({
-    ...routeOf(contract.options),
-    handler: async () => ({ success: true as const, data: await galleryOptions(app.db) }),
-  });
-
-  app.route({
-    ...routeOf(contract.item),
-    handler: async (request) => foundData(await loadAdminGallery(app.db, request.params.id)),
-  });
-
-  app.route({
-    ...routeOf(contract.create),
-    handler: auditedCreate(
-      contract.create,
-      'gallery',
-      async (tx, request) => (await loadAdminGallery(tx, await createGallery(tx, request.body)))!,
-    ),
+  registerEditorRoutes(app, contract, 'gallery', {
+    list: listAdminGalleries,
+    options: galleryOptions,
+    load: loadAdminGallery,
+    create: createGallery,
   });
 
   app.route({

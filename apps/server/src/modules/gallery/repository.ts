@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, galleries, galleryImages } from '../../db/schema';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
+import { amongPageIds } from '../../lib/page-ids';
 
 function galleryColumns(lang: LanguageCode) {
   const en = lang === 'en';
@@ -97,9 +98,7 @@ export async function listGalleries(
     .select(galleryColumns(lang))
     .from(galleries)
     .leftJoin(categories, eq(categories.id, galleries.categoryId))
-    // = any(array(…)): the ids are looked up by primary key; an `in (subquery)` let the planner hash
-    // a scan of every gallery against them.
-    .where(sql`${galleries.id} = any(array(${pageIds}))`)
+    .where(amongPageIds(galleries.id, pageIds))
     .orderBy(desc(galleries.date), desc(galleries.id));
   const images = await imagesOf(
     db,
