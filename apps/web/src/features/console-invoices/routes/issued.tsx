@@ -18,13 +18,13 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import {
-  applyServerErrors,
   Badge,
   Button,
   Dialog,
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { API_BASE } from '../../../lib/api-client';
 import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
@@ -50,6 +50,7 @@ function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; 
     mutationFn: (body: TCorrectInvoice) =>
       fetchData(invoicesContract.correct, { params: { id: invoice!.order_id }, body }),
   });
+  const failed = useSaveFailure(form);
   const e = form.formState.errors;
   return (
     <Dialog
@@ -78,7 +79,7 @@ function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; 
               void queryClient.invalidateQueries({ queryKey: queryKeyOf(invoicesContract.list) });
               void popup.success(t('issued.corrected', { number: made.number }));
             },
-            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+            onError: failed,
           });
         })}
       >

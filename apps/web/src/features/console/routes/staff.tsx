@@ -12,7 +12,6 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import {
-  applyServerErrors,
   Badge,
   Button,
   Dialog,
@@ -21,6 +20,7 @@ import {
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
@@ -40,6 +40,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   const invite = useMutation({
     mutationFn: (body: TStaffInvite) => fetchData(staffContract.invite, { body }),
   });
+  const failed = useSaveFailure(form);
   const e = form.formState.errors;
   return (
     <Dialog
@@ -58,7 +59,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
               void queryClient.invalidateQueries({ queryKey: queryKeyOf(staffContract.list) });
               void popup.success(t('staff.invited', { email: member.email }));
             },
-            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+            onError: failed,
           }),
         )}
       >
