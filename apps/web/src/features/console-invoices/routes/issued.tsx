@@ -8,7 +8,7 @@ import {
 import { invoicesContract } from '@club/shared/contract/invoices';
 import { pathWith } from '@club/shared/contract/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,7 +27,7 @@ import {
   useSaveFailure,
 } from '../../../components/ui';
 import { API_BASE } from '../../../lib/api-client';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
 import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
@@ -120,9 +120,7 @@ export default function IssuedInvoicesPage() {
     },
   };
   const list = useQuery({
-    queryKey: queryKeyOf(invoicesContract.list, { query }),
-    queryFn: () => fetchEnvelope(invoicesContract.list, { query }),
-    placeholderData: keepPreviousData,
+    ...pageQueryOf(invoicesContract.list, { query }),
     retry: false,
   });
   const date = useMemo(

@@ -2,7 +2,7 @@ import { type TStaffInvite, type TStaffMember, STAFF_STATUSES, ZStaffInvite } fr
 import { STAFF_TYPES } from '@club/shared/constants';
 import { staffContract } from '@club/shared/contract/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +22,7 @@ import {
   usePopup,
   useSaveFailure,
 } from '../../../components/ui';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
 import { ChoiceFilter } from '../../../components/console/filter-fields';
 
@@ -215,11 +215,7 @@ export default function StaffPage() {
     dir: state.dir,
     where: { search: state.filters.search, type: state.filters.type, status: state.filters.status },
   };
-  const list = useQuery({
-    queryKey: queryKeyOf(staffContract.list, { query }),
-    queryFn: () => fetchEnvelope(staffContract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(pageQueryOf(staffContract.list, { query }));
   const date = useMemo(
     () => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL'),
     [i18n.language],
