@@ -1,8 +1,9 @@
 import { catalogContract } from '@club/shared/contract/catalog';
 import { dealersContract } from '@club/shared/contract/dealers';
 import { ordersContract } from '@club/shared/contract/orders';
+import { keepPreviousData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeyOf, queryPrefixOf } from './endpoint';
+import { pageQueryOf, queryKeyOf, queryPrefixOf } from './endpoint';
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   prefix.every((word, i) => key[i] === word);
@@ -22,5 +23,14 @@ describe('query keys from the contract', () => {
       'customers',
     ]);
     expect(queryPrefixOf(catalogContract.list)).toEqual(queryKeyOf(catalogContract.list));
+  });
+});
+
+describe('a page of a paged list', () => {
+  it('is keyed like its endpoint and input, and keeps the page on screen while the next loads', () => {
+    const input = { query: { page: 2 } };
+    const page = pageQueryOf(ordersContract.list, input);
+    expect(page.queryKey).toEqual(queryKeyOf(ordersContract.list, input));
+    expect(page.placeholderData).toBe(keepPreviousData);
   });
 });

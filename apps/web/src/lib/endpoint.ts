@@ -14,6 +14,7 @@ import type {
   EndpointResponse,
 } from '@club/shared/contract/define';
 import { pathKey, pathWith } from '@club/shared/contract/paths';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type QueryParams, request } from './api-client';
 
 type Parts = { params?: Record<string, unknown>; query?: unknown; body?: unknown };
@@ -51,6 +52,19 @@ export function queryKeyOf<const E extends EndpointDefinition>(
 ): readonly unknown[] {
   const key = pathKey(endpoint.path);
   return input === undefined ? key : [...key, input];
+}
+
+/**
+ * The query of one page of a paged list (its whole envelope, `meta` with it): while the next page or
+ * order loads, the page on screen stays. `useQuery({ ...pageQueryOf(endpoint, { query }), retry })`.
+ */
+export function pageQueryOf<const E extends EndpointDefinition>(endpoint: E, input: EndpointInput<E>) {
+  const fetchPage = fetchEnvelope as (endpoint: E, input: EndpointInput<E>) => Promise<EndpointResponse<E>>;
+  return {
+    queryKey: queryKeyOf(endpoint, input),
+    queryFn: () => fetchPage(endpoint, input),
+    placeholderData: keepPreviousData,
+  };
 }
 
 /**

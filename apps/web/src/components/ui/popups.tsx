@@ -108,9 +108,13 @@ export function usePopup(): PopupApi {
 }
 
 /** A failed save: the server's field errors go to their fields, anything else is a warning popup. */
-export function useSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, fallback?: string) {
+export function useSaveFailure<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fallback?: string,
+  title?: string,
+) {
   const popup = usePopup();
   return (error: unknown) => {
-    if (!applyServerErrors(form, error)) void popup.warning(error, fallback);
+    if (!applyServerErrors(form, error)) void popup.warning(error, fallback, title);
   };
 }

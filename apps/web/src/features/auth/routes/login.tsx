@@ -7,14 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import {
-  applyServerErrors,
   Button,
   PasswordField,
   PublicCard,
   PublicNotice,
   TextField,
   useFieldErrorText,
-  usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { useSession } from '../../../lib/session';
 import { forgotPassword, login, STAFF_SECOND_FACTOR_PATH } from '../api/auth';
@@ -49,11 +48,11 @@ function EmailField({
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const popup = usePopup();
   const form = useForm<TForgotPassword>({
     resolver: zodResolver(ZForgotPassword),
     defaultValues: { email: '' },
   });
+  const failed = useSaveFailure(form);
   const send = useMutation({ mutationFn: forgotPassword });
   if (send.isSuccess) {
     return (
@@ -68,12 +67,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
     );
   }
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
-        send.mutate(values, { onError: (e) => applyServerErrors(form, e) || void popup.warning(e) }),
-      )}
-    >
+    <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values, { onError: failed }))}>
       <p className={styles.message}>{t('forgot.text')}</p>
       <EmailField autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
       <Button type="submit" block loading={send.isPending}>
@@ -112,13 +106,13 @@ function SwitchLink({
 export default function LoginPage() {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
-  const popup = usePopup();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { setUser } = useSession();
   const [forgot, setForgot] = useState(false);
   const form = useForm<TLogin>({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
   const signIn = useMutation({ mutationFn: login });
+  const failed = useSaveFailure(form, t('login.failed'), t('login.failed'));
 
   const next = safeNext(params.get('nextRoute'));
   return (
@@ -142,9 +136,7 @@ export default function LoginPage() {
                 setUser(user);
                 navigate(`${paths.loading}?nextRoute=${encodeURIComponent(next)}`, { replace: true });
               },
-              onError: (error) =>
-                applyServerErrors(form, error) ||
-                void popup.warning(error, t('login.failed'), t('login.failed')),
+              onError: failed,
             }),
           )}
         >

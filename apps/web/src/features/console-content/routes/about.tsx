@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
+import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
+import { TextField, useFieldErrorText } from '../../../components/ui';
 import { useAbout, useSaveAbout } from '../api/content';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
@@ -19,8 +20,7 @@ export default function AboutPage() {
     <>
       <ConsolePageHeader title={t('about.title')} lead={t('about.lead')} />
       <ContentTabs />
-      {about.isPending && <Spinner />}
-      {about.isError && <DataLoadError onRetry={() => about.refetch()} />}
+      <LoadStatus query={about} />
       {about.data && <AboutForm about={about.data} onReload={async () => (await about.refetch()).data} />}
     </>
   );

@@ -3,8 +3,9 @@ import { ZAdminContactInput } from '@club/shared/schemas/admin-content';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { DataLoadError, Spinner, TextField, useFieldErrorText } from '../../../components/ui';
+import { TextField, useFieldErrorText } from '../../../components/ui';
 import { useContact, useSaveContact } from '../api/content';
 import { ContentTabs } from '../components/content-tabs';
 import styles from '../components/content.module.css';
@@ -18,8 +19,7 @@ export default function ContactPage() {
     <>
       <ConsolePageHeader title={t('contact.title')} lead={t('contact.lead')} />
       <ContentTabs />
-      {contact.isPending && <Spinner />}
-      {contact.isError && <DataLoadError onRetry={() => contact.refetch()} />}
+      <LoadStatus query={contact} />
       {contact.data && (
         <ContactForm contact={contact.data} onReload={async () => (await contact.refetch()).data} />
       )}

@@ -7,17 +7,10 @@ import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
+import { LoadStatus } from '../../../components/console/load-status';
 import { NameFields } from '../../../components/console/name-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import {
-  Button,
-  DataLoadError,
-  SelectField,
-  Spinner,
-  TextField,
-  useFieldErrorText,
-  usePopup,
-} from '../../../components/ui';
+import { Button, SelectField, TextField, useFieldErrorText, usePopup } from '../../../components/ui';
 import { SafeHtml } from '../../../components/ui/safe-html';
 import { type FaqData, faqCalls, type QuestionValues, useFaq, useFaqChange } from '../api/content';
 import { ContentForm } from '../components/content-form';
@@ -64,8 +57,7 @@ export default function FaqPage() {
           orderCategories.reset();
         }}
       />
-      {faq.isPending && <Spinner />}
-      {faq.isError && <DataLoadError onRetry={() => faq.refetch()} />}
+      <LoadStatus query={faq} />
       {adding && <CategoryForm onDone={() => setAdding(false)} />}
       {categories.length === 0 && faq.isSuccess && <p className={styles.muted}>{t('faq.empty')}</p>}
       {categories.map((category, index) => (

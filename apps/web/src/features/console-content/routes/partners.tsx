@@ -6,13 +6,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../../components/admin/photo-uploader';
+import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import {
   Button,
   buttonClass,
-  DataLoadError,
   errorText as popupText,
-  Spinner,
   TextField,
   useFieldErrorText,
   usePopup,
@@ -73,8 +72,7 @@ export default function PartnersPage() {
           void partners.refetch();
         }}
       />
-      {partners.isPending && <Spinner />}
-      {partners.isError && <DataLoadError onRetry={() => partners.refetch()} />}
+      <LoadStatus query={partners} />
       {adding && <PartnerForm onDone={() => setAdding(false)} />}
       <ol className={`${styles.list} ${styles.panel}`} aria-label={t('partners.title')}>
         {list.map((partner, index) => (

@@ -1,17 +1,13 @@
 import { adminDiscountsContract as contract } from '@club/shared/contract/admin-discounts';
 import { adminOrdersContract } from '@club/shared/contract/admin-orders';
 import type { TDiscountCodeBody, TDiscountListQuery } from '@club/shared/schemas/admin-discounts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 
 /** Every request of the discount codes' screen, derived from the shared contract. */
 
 export function useDiscountCodes(query: TDiscountListQuery) {
-  return useQuery({
-    queryKey: queryKeyOf(contract.list, { query }),
-    queryFn: () => fetchEnvelope(contract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(pageQueryOf(contract.list, { query }));
 }
 
 /** The experiences a code may be limited to (the sales desk's filter options). */

@@ -19,7 +19,6 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { pagedQuery, useTableUrl } from '../../../components/console/use-table-url';
 import {
-  applyServerErrors,
   Badge,
   Button,
   DataLoadError,
@@ -29,6 +28,7 @@ import {
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { useDiscountChange, useDiscountCodes, useExperienceOptions, useRedemptions } from '../api/discounts';
 
@@ -76,6 +76,7 @@ function CodeDialog({ code, onClose }: { code: TDiscountCode | 'new'; onClose: (
     resolver: zodResolver(ZDiscountCodeBody),
     defaultValues: code === 'new' ? emptyForm() : formOf(code),
   });
+  const failed = useSaveFailure(form);
   const e = form.formState.errors;
   const kind = form.watch('kind');
   const en = i18n.language === 'en';
@@ -85,7 +86,7 @@ function CodeDialog({ code, onClose }: { code: TDiscountCode | 'new'; onClose: (
         onClose();
         void popup.success(t(code === 'new' ? 'form.created' : 'form.saved', { code: saved.code }));
       },
-      onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+      onError: failed,
     }),
   );
   return (

@@ -1,16 +1,12 @@
 import { adminCatalogContract as contract, type TAdminProduct } from '@club/shared/contract/admin-catalog';
 import type { TAdminProductInput, TAdminProductListQuery } from '@club/shared/schemas/admin-catalog';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 
 /** Every request of the console's experiences screens, derived from the shared contract. */
 
 export function useExperienceList(query: TAdminProductListQuery) {
-  return useQuery({
-    queryKey: queryKeyOf(contract.list, { query }),
-    queryFn: () => fetchEnvelope(contract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(pageQueryOf(contract.list, { query }));
 }
 
 export function useCatalogOptions() {

@@ -39,35 +39,13 @@ export function emptyValues(options?: TAdminCatalogOptions): ExperienceFormValue
   };
 }
 
+/** The product's values in the form: each field as the product has it, an absent one as the empty form's. */
 export function valuesOf(p: TAdminProduct): ExperienceFormValues {
+  const empty = emptyValues();
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(empty) as (keyof ExperienceFormValues)[]) values[key] = p[key] ?? empty[key];
   return {
-    type: p.type,
-    category_id: p.category_id,
-    alias: p.alias,
-    name_pl: p.name_pl,
-    name_en: p.name_en,
-    description_pl: p.description_pl,
-    description_en: p.description_en,
-    ann_description_pl: p.ann_description_pl ?? '',
-    ann_description_en: p.ann_description_en ?? '',
-    place_pl: p.place_pl,
-    place_en: p.place_en,
-    start_date: p.start_date,
-    start_time: p.start_time ?? '',
-    end_date: p.end_date ?? '',
-    end_time: p.end_time ?? '',
-    price: p.price,
-    member_limit: p.member_limit,
-    vat_rate: p.vat_rate,
-    total_seats: p.total_seats,
-    status_limit: p.status_limit,
-    video_id: p.video_id ?? '',
-    contact_email: p.contact_email ?? '',
-    contact_phone: p.contact_phone ?? '',
-    cart_label_pl: p.cart_label_pl ?? '',
-    cart_label_en: p.cart_label_en ?? '',
+    ...(values as ExperienceFormValues),
     terms: p.terms.map((t) => ({ id: t.id, name_pl: t.name_pl, name_en: t.name_en })),
-    interest_ids: p.interest_ids,
-    partner_ids: p.partner_ids,
   };
 }

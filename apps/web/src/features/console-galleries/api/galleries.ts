@@ -1,7 +1,7 @@
 import { adminGalleriesContract as contract } from '@club/shared/contract/admin-galleries';
 import type { TAdminGalleryListQuery } from '@club/shared/schemas/admin-content';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { useQuery } from '@tanstack/react-query';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 
 /** The console's gallery calls (packages/shared/src/contract/admin-galleries.ts). */
 
@@ -9,11 +9,7 @@ export const galleriesKey = queryKeyOf(contract.list);
 export const galleryKey = (id: number) => queryKeyOf(contract.item, { params: { id } });
 
 export const useGalleries = (query: TAdminGalleryListQuery) =>
-  useQuery({
-    queryKey: queryKeyOf(contract.list, { query }),
-    queryFn: () => fetchEnvelope(contract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(pageQueryOf(contract.list, { query }));
 
 export const useGalleryOptions = () =>
   useQuery({ queryKey: queryKeyOf(contract.options), queryFn: () => fetchData(contract.options) });

@@ -1,8 +1,9 @@
 import { ADMIN_GALLERY_SORTS, type TAdminGalleryListQuery } from '@club/shared/schemas/admin-content';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { buttonClass, DataLoadError, SelectField, Spinner, TextField } from '../../../components/ui';
+import { buttonClass, SelectField, TextField } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { useGalleries, useGalleryOptions } from '../api/galleries';
 import styles from '../components/galleries.module.css';
@@ -112,8 +113,7 @@ export default function GalleriesList() {
           ))}
         </SelectField>
       </div>
-      {list.isPending && <Spinner />}
-      {list.isError && <DataLoadError onRetry={() => list.refetch()} />}
+      <LoadStatus query={list} />
       {meta && (
         <p className={styles.meta} role="status">
           {t('list.count', { count: meta.total })}

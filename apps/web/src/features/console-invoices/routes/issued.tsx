@@ -8,7 +8,7 @@ import {
 import { invoicesContract } from '@club/shared/contract/invoices';
 import { pathWith } from '@club/shared/contract/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,16 +18,16 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import {
-  applyServerErrors,
   Badge,
   Button,
   Dialog,
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { API_BASE } from '../../../lib/api-client';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
 import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
@@ -50,6 +50,7 @@ function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; 
     mutationFn: (body: TCorrectInvoice) =>
       fetchData(invoicesContract.correct, { params: { id: invoice!.order_id }, body }),
   });
+  const failed = useSaveFailure(form);
   const e = form.formState.errors;
   return (
     <Dialog
@@ -78,7 +79,7 @@ function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; 
               void queryClient.invalidateQueries({ queryKey: queryKeyOf(invoicesContract.list) });
               void popup.success(t('issued.corrected', { number: made.number }));
             },
-            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+            onError: failed,
           });
         })}
       >
@@ -119,9 +120,7 @@ export default function IssuedInvoicesPage() {
     },
   };
   const list = useQuery({
-    queryKey: queryKeyOf(invoicesContract.list, { query }),
-    queryFn: () => fetchEnvelope(invoicesContract.list, { query }),
-    placeholderData: keepPreviousData,
+    ...pageQueryOf(invoicesContract.list, { query }),
     retry: false,
   });
   const date = useMemo(

@@ -1,6 +1,6 @@
 import { formatMoney, type TInvoiceRequest } from '@club/shared';
 import { invoicesContract } from '@club/shared/contract/invoices';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import { Button, TextField, usePopup } from '../../../components/ui';
-import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
 
@@ -68,11 +68,7 @@ export default function InvoiceRequestsPage() {
     dir: state.dir,
     where: { search: state.filters.search },
   };
-  const list = useQuery({
-    queryKey: queryKeyOf(invoicesContract.requests, { query }),
-    queryFn: () => fetchEnvelope(invoicesContract.requests, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(pageQueryOf(invoicesContract.requests, { query }));
   const dateTime = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {

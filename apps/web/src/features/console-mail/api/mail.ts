@@ -1,16 +1,14 @@
 import { adminMailContract as contract } from '@club/shared/contract/admin-mail';
 import type { TMailDetail, TMailListQuery } from '@club/shared/schemas/admin-mail';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 
 /** Every request of the console's outbox, derived from the shared contract. */
 
 export function useMailList(query: TMailListQuery) {
   return useQuery({
-    queryKey: queryKeyOf(contract.list, { query }),
-    queryFn: () => fetchEnvelope(contract.list, { query }),
-    placeholderData: keepPreviousData,
+    ...pageQueryOf(contract.list, { query }),
     // A bad filter in the address is the user's to fix, not a network hiccup to retry.
     retry: (count, error) => !(error instanceof ApiError && error.status === 422) && count < 2,
   });

@@ -9,16 +9,12 @@ import type {
 } from '@club/shared/schemas/admin-orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../../lib/api-client';
-import { fetchData, fetchEnvelope, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 
 /** Every request of the sales desk's screens, derived from the shared contract. */
 
 export function useDeskOrders(query: TDeskOrderListQuery) {
-  return useQuery({
-    queryKey: queryKeyOf(contract.list, { query }),
-    queryFn: () => fetchEnvelope(contract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(pageQueryOf(contract.list, { query }));
 }
 
 export function useDeskOptions() {
@@ -63,11 +59,7 @@ export function useDeskAction(id: number) {
 }
 
 export function useSeatBoard(query: TSeatBoardQuery) {
-  return useQuery({
-    queryKey: queryKeyOf(contract.seats, { query }),
-    queryFn: () => fetchEnvelope(contract.seats, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(pageQueryOf(contract.seats, { query }));
 }
 
 export function useSeatItem(id: number, page: number) {

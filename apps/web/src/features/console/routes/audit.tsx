@@ -1,7 +1,7 @@
 import type { TAuditEntry } from '@club/shared';
 import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
 import { staffContract } from '@club/shared/contract/staff';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import uiStyles from '../../../components/console/console-ui.module.css';
 import { useTableUrl } from '../../../components/console/use-table-url';
 import { ApiError } from '../../../lib/api-client';
 import { SelectField, TextField } from '../../../components/ui';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
 
 const FILTERS = ['actor', 'entity_type', 'entity_id', 'from', 'to'] as const;
@@ -78,9 +78,7 @@ export default function AuditPage() {
     where: { actor: state.filters.actor, entity_type, entity_id: state.filters.entity_id, from, to },
   };
   const list = useQuery({
-    queryKey: queryKeyOf(staffContract.audit, { query }),
-    queryFn: () => fetchEnvelope(staffContract.audit, { query }),
-    placeholderData: keepPreviousData,
+    ...pageQueryOf(staffContract.audit, { query }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 422) && count < 2,
   });
   const fieldError = (field: string) =>

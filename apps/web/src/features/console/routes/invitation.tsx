@@ -7,14 +7,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  applyServerErrors,
   Button,
   PasswordField,
   PublicCard,
   PublicNotice,
   Spinner,
   useFieldErrorText,
-  usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { paths } from '../../../config/paths';
@@ -29,7 +28,6 @@ import styles from '../components/sign-in.module.css';
 export default function InvitationPage() {
   const { t } = useTranslation('console');
   const errorText = useFieldErrorText();
-  const popup = usePopup();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -52,6 +50,7 @@ export default function InvitationPage() {
   const accept = useMutation({
     mutationFn: (body: TInvitationAccept) => fetchData(staffContract.acceptInvitation, { body }),
   });
+  const failed = useSaveFailure(form);
 
   if (token.length < 10 || invitation.isError) {
     return (
@@ -87,7 +86,7 @@ export default function InvitationPage() {
           accept.mutate(body, {
             onSuccess: (step) =>
               navigate(consolePaths.secondFactor, { replace: true, state: { ...step, next: null } }),
-            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+            onError: failed,
           }),
         )}
       >

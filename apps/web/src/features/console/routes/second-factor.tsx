@@ -14,13 +14,13 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
-  applyServerErrors,
   Button,
   PublicCard,
   PublicNotice,
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { paths } from '../../../config/paths';
@@ -89,7 +89,6 @@ function CodeField({
 
 function CodeStep({ step }: { step: StepState }) {
   const { t } = useTranslation('console');
-  const popup = usePopup();
   const finish = useFinish(step.next);
   const expired = useChallengeExpired();
   const [recovery, setRecovery] = useState(false);
@@ -97,6 +96,7 @@ function CodeStep({ step }: { step: StepState }) {
     resolver: zodResolver(ZSecondFactorCode),
     defaultValues: { challenge: step.challenge, code: '' },
   });
+  const failed = useSaveFailure(form);
   const verify = useMutation({
     mutationFn: (body: TSecondFactorCode) => fetchData(secondFactorContract.verify, { body }),
   });
@@ -106,7 +106,7 @@ function CodeStep({ step }: { step: StepState }) {
       onSubmit={form.handleSubmit((body) =>
         verify.mutate(body, {
           onSuccess: finish,
-          onError: (error) => expired(error) || applyServerErrors(form, error) || void popup.warning(error),
+          onError: (error) => expired(error) || failed(error),
         }),
       )}
     >
@@ -195,6 +195,7 @@ function EnrolStep({ step }: { step: StepState }) {
   const confirm = useMutation({
     mutationFn: (body: TEnrolmentConfirm) => fetchData(secondFactorContract.enrol, { body }),
   });
+  const failed = useSaveFailure(form);
 
   if (done) return <RecoveryCodes codes={done.recovery_codes} onDone={() => finish(done.user)} />;
   return (
@@ -228,7 +229,7 @@ function EnrolStep({ step }: { step: StepState }) {
         onSubmit={form.handleSubmit((body) =>
           confirm.mutate(body, {
             onSuccess: setDone,
-            onError: (error) => expired(error) || applyServerErrors(form, error) || void popup.warning(error),
+            onError: (error) => expired(error) || failed(error),
           }),
         )}
       >

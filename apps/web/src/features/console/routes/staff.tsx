@@ -2,7 +2,7 @@ import { type TStaffInvite, type TStaffMember, STAFF_STATUSES, ZStaffInvite } fr
 import { STAFF_TYPES } from '@club/shared/constants';
 import { staffContract } from '@club/shared/contract/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,6 @@ import { ConsolePageHeader } from '../../../components/console/page-header';
 import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import {
-  applyServerErrors,
   Badge,
   Button,
   Dialog,
@@ -21,8 +20,9 @@ import {
   TextField,
   useFieldErrorText,
   usePopup,
+  useSaveFailure,
 } from '../../../components/ui';
-import { fetchData, fetchEnvelope, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
 import { ChoiceFilter } from '../../../components/console/filter-fields';
 
@@ -40,6 +40,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   const invite = useMutation({
     mutationFn: (body: TStaffInvite) => fetchData(staffContract.invite, { body }),
   });
+  const failed = useSaveFailure(form);
   const e = form.formState.errors;
   return (
     <Dialog
@@ -58,7 +59,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
               void queryClient.invalidateQueries({ queryKey: queryKeyOf(staffContract.list) });
               void popup.success(t('staff.invited', { email: member.email }));
             },
-            onError: (error) => applyServerErrors(form, error) || void popup.warning(error),
+            onError: failed,
           }),
         )}
       >
@@ -214,11 +215,7 @@ export default function StaffPage() {
     dir: state.dir,
     where: { search: state.filters.search, type: state.filters.type, status: state.filters.status },
   };
-  const list = useQuery({
-    queryKey: queryKeyOf(staffContract.list, { query }),
-    queryFn: () => fetchEnvelope(staffContract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(pageQueryOf(staffContract.list, { query }));
   const date = useMemo(
     () => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL'),
     [i18n.language],
