@@ -8,7 +8,8 @@ import { axeProblems } from './support/axe';
  * Polish and English, as a customer and as a dealer, at 1440 and 390 px: no violation of WCAG 2.1 A/AA.
  * The same walk looks as a person would (issue 14, support/person-checks.ts): no raw `{{placeholder}}`,
  * no word of the other language, no broken picture or icon, no control under something else.
- * One browser context per role × language × viewport; each route is one load of the app.
+ * One browser context per part of a walk (role × language × viewport); the first screen of a part is
+ * a full load of the app, the others are opened inside it as its links do (one splash per part).
  */
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 const LANGS = ['pl', 'en'] as const;
@@ -64,27 +65,66 @@ async function newContext(
   });
 }
 
-/** Waits until the screen has settled: no splash, no spinner, no busy region, fonts loaded. */
+/**
+ * Waits until the screen has settled as a person sees it: no splash, no spinner, no busy region, fonts
+ * loaded, and nothing moving any more (axe measures contrast on the colours as painted, so transitions
+ * such as menus and fades must be over): no fixed wait.
+ */
 async function settled(page: Page) {
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
   await expect(page.locator('[role=status][aria-label], [aria-busy=true]')).toHaveCount(0, {
     timeout: 10_000,
   });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Transitions (menus, fades) must be over: axe measures contrast on the colours as painted.
-  await page.waitForTimeout(350);
+  await animationsDone(page);
 }
 
-/** The opening animation is over (axe measures contrast on the colours as painted): no fixed wait. */
+/**
+ * Every finite animation and transition is over. Two frames are let pass first (and again after each
+ * round), so that a transition which a style change has just asked for has started and is counted.
+ */
 async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await page.evaluate(async () => {
+    const frames = () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    for (let round = 0; round < 20; round++) {
+      await frames();
+      const running = document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (a) =>
+            a.playState === 'running' &&
+            a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
+ * Opens `route` inside the loaded app, as its own links do (the router follows the history), so the
+ * splash of a full load is paid once per walk. Done once the router has shown the new screen (its
+ * scroll manager takes the page to the top on every new location) and the page is back at the top.
+ */
+async function openInApp(page: Page, route: string) {
+  await page.evaluate((to) => {
+    const w = window as Window & { walkShown?: boolean; walkScrollTo?: typeof window.scrollTo };
+    if (!w.walkScrollTo) {
+      const scrollTo = window.scrollTo.bind(window);
+      w.walkScrollTo = scrollTo;
+      window.scrollTo = ((...args: Parameters<typeof window.scrollTo>) => {
+        w.walkShown = true;
+        (scrollTo as (...a: unknown[]) => void)(...args);
+      }) as typeof window.scrollTo;
+    }
+    w.walkShown = false;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, route);
+  await page.waitForFunction(() => (window as Window & { walkShown?: boolean }).walkShown === true);
+  await page.waitForFunction(() => window.scrollY === 0);
+  await settled(page);
 }
 
 async function resolveRoutes(page: Page, role: 'customer' | 'dealer', password: string): Promise<string[]> {
@@ -147,55 +187,76 @@ async function passPasswordGate(page: Page, password: string, problems: string[]
   await settled(page);
 }
 
+/**
+ * Each walk is cut into parts of a few screens, tests of their own, so that both workers stay busy
+ * (fullyParallel); every part signs in, loads its first screen in full and opens the others in the app.
+ */
+const PARTS = 2;
+const part = <T>(list: readonly T[], index: number): T[] => {
+  const size = Math.ceil(list.length / PARTS);
+  return list.slice(index * size, (index + 1) * size);
+};
+
 for (const role of ['customer', 'dealer'] as const) {
   for (const lang of LANGS) {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      test(`axe: every screen as ${role}, ${lang}, ${viewport}`, async ({ browser, request }) => {
-        test.setTimeout(240_000);
-        const context = await newContext(browser, lang, viewport);
-        const page = await context.newPage();
-        const account = accounts[role][lang] ?? (await newUser(request, 'DEALER', lang));
-        const login = await page.request.post('/panel/api/v1/auth/login', {
-          data: { email: account.email, password: account.password },
+      for (let index = 0; index < PARTS; index++) {
+        const last = index === PARTS - 1;
+        const title = `axe: every screen as ${role}, ${lang}, ${viewport}, part ${index + 1} of ${PARTS}${last ? ' and the open menus' : ''}`;
+        test(title, async ({ browser, request }) => {
+          test.setTimeout(120_000);
+          const context = await newContext(browser, lang, viewport);
+          const page = await context.newPage();
+          const account = accounts[role][lang] ?? (await newUser(request, 'DEALER', lang));
+          const login = await page.request.post('/panel/api/v1/auth/login', {
+            data: { email: account.email, password: account.password },
+          });
+          expect(login.status()).toBe(200);
+          const routes = part(await resolveRoutes(page, role, account.password), index);
+          const problems: string[] = [];
+          for (const [i, route] of routes.entries()) {
+            if (i === 0) {
+              await page.goto(route);
+              await settled(page);
+              // The walk speaks the language it is named after (both demo dealers once made "en" a Polish walk).
+              await expect(page.locator('html')).toHaveAttribute('lang', lang);
+            } else {
+              await openInApp(page, route);
+            }
+            if (role === 'dealer') await passPasswordGate(page, account.password, problems, route);
+            problems.push(...(await axeProblems(page, route)));
+            problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
+          }
+          if (last) {
+            // The open menus are screens of their own: the phone's main menu and the account menu.
+            await openInApp(page, '/panel/home');
+            const burger = page.getByRole('button', { name: lang === 'pl' ? 'Otwórz menu' : 'Open menu' });
+            if (await burger.isVisible()) {
+              await burger.click();
+              const sheet = page.getByRole('dialog');
+              await expect(sheet).toBeVisible();
+              await animationsDone(page);
+              problems.push(...(await axeProblems(page, 'main menu open')));
+              problems.push(
+                ...(await coveredControls(page, '[role=dialog]')).map((p) => `main menu open: ${p}`),
+              );
+              await page.keyboard.press('Escape');
+              await expect(sheet).toBeHidden();
+            }
+            await page.getByRole('button', { name: lang === 'pl' ? 'Moje konto' : 'My account' }).click();
+            await expect(page.getByRole('menu')).toBeVisible();
+            await animationsDone(page);
+            // Radix hides the page behind the open menu with aria-hidden and keeps the focus in the menu
+            // (account-menu.spec.ts); axe cannot see that trap and counts the page's links as reachable.
+            problems.push(...(await axeProblems(page, 'account menu open', ['aria-hidden-focus'])));
+            problems.push(
+              ...(await coveredControls(page, '[role=menu]')).map((p) => `account menu open: ${p}`),
+            );
+          }
+          await context.close();
+          expect(problems, problems.join('\n')).toEqual([]);
         });
-        expect(login.status()).toBe(200);
-        const routes = await resolveRoutes(page, role, account.password);
-        const problems: string[] = [];
-        // The walk speaks the language it is named after (both demo dealers once made "en" a Polish walk).
-        await page.goto('/panel/home');
-        await settled(page);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        for (const route of routes) {
-          await page.goto(route);
-          await settled(page);
-          if (role === 'dealer') await passPasswordGate(page, account.password, problems, route);
-          problems.push(...(await axeProblems(page, route)));
-          problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
-        }
-        // The open menus are screens of their own: the phone's main menu and the account menu.
-        await page.goto('/panel/home');
-        await settled(page);
-        const burger = page.getByRole('button', { name: lang === 'pl' ? 'Otwórz menu' : 'Open menu' });
-        if (await burger.isVisible()) {
-          await burger.click();
-          const sheet = page.getByRole('dialog');
-          await expect(sheet).toBeVisible();
-          await animationsDone(page);
-          problems.push(...(await axeProblems(page, 'main menu open')));
-          problems.push(...(await coveredControls(page, '[role=dialog]')).map((p) => `main menu open: ${p}`));
-          await page.keyboard.press('Escape');
-          await expect(sheet).toBeHidden();
-        }
-        await page.getByRole('button', { name: lang === 'pl' ? 'Moje konto' : 'My account' }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await animationsDone(page);
-        // Radix hides the page behind the open menu with aria-hidden and keeps the focus in the menu
-        // (account-menu.spec.ts); axe cannot see that trap and counts the page's links as reachable.
-        problems.push(...(await axeProblems(page, 'account menu open', ['aria-hidden-focus'])));
-        problems.push(...(await coveredControls(page, '[role=menu]')).map((p) => `account menu open: ${p}`));
-        await context.close();
-        expect(problems, problems.join('\n')).toEqual([]);
-      });
+      }
     }
   }
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
@@ -206,9 +267,14 @@ for (const role of ['customer', 'dealer'] as const) {
         const context = await newContext(browser, lang, viewport);
         const page = await context.newPage();
         const problems: string[] = [];
-        for (const route of PUBLIC) {
-          await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
-          await settled(page);
+        for (const [i, route] of PUBLIC.entries()) {
+          const url = `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`;
+          if (i === 0) {
+            await page.goto(url);
+            await settled(page);
+          } else {
+            await openInApp(page, url);
+          }
           problems.push(...(await axeProblems(page, route)));
           problems.push(...(await screenProblems(page, lang, `${route} (${viewport})`)));
         }

@@ -133,22 +133,28 @@ export async function foreignWords(page: Page, lang: Lang): Promise<string[]> {
   return found;
 }
 
-/** Every img has loaded with a natural size (lazy ones are asked to load now); every shown svg has a size. */
+/**
+ * Every img has loaded with a natural size; every shown svg has a size. An image the browser already has
+ * is judged as it is; a lazy one not fetched yet is asked for now and judged by its load or error
+ * (nothing that is not painted is decoded only for the check).
+ */
 export async function brokenPictures(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const problems: string[] = [];
     const images = [...document.images];
     await Promise.all(
       images.map(async (img) => {
-        img.loading = 'eager';
-        const loaded = await Promise.race([
-          img.decode().then(
-            () => true,
-            () => false,
-          ),
-          new Promise<boolean>((r) => setTimeout(() => r(img.complete && img.naturalWidth > 0), 5000)),
-        ]);
-        if (!loaded || img.naturalWidth === 0) problems.push(`broken image: ${img.currentSrc || img.src}`);
+        if (!img.complete) {
+          img.loading = 'eager';
+          await new Promise<void>((resolve) => {
+            img.addEventListener('load', () => resolve(), { once: true });
+            img.addEventListener('error', () => resolve(), { once: true });
+            setTimeout(resolve, 5000);
+            if (img.complete) resolve();
+          });
+        }
+        if (!img.complete || img.naturalWidth === 0)
+          problems.push(`broken image: ${img.currentSrc || img.src}`);
       }),
     );
     for (const svg of document.querySelectorAll('svg')) {
