@@ -164,8 +164,10 @@ test('a failed data call shows the error within a few seconds, not after the ret
   await tapLikeAPerson(burger(page));
   const started = Date.now();
   await tapLikeAPerson(mainMenu(page).getByRole('link', { name: 'FAQ', exact: true }));
-  await expect(page.getByText('Nie udało się załadować danych')).toBeVisible({ timeout: 3_500 });
-  expect(Date.now() - started).toBeLessThan(3_500);
+  // One retry after 400 ms (lib/query-client.ts); the library's default three retries with backoff
+  // would take 7 s and more. 5 s leaves a loaded CI machine room for the navigation itself (3.6 s seen).
+  await expect(page.getByText('Nie udało się załadować danych')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - started).toBeLessThan(5_000);
 });
 
 test('journey at 390 px, customer in English: home → experiences → a category → a product → cart → shopping history', async ({
