@@ -189,7 +189,7 @@ export function registerEditorRoutes<C extends EditorContract, R extends { id: n
   });
   app.route({
     ...routeOf(endpoints.item),
-    handler: async (request) => foundData(await editor.load(app.db, (request.params as { id: number }).id)),
+    handler: async (request) => foundData(await editor.load(app.db, idOf(request))),
   });
   app.route({
     ...routeOf(endpoints.create),

@@ -530,32 +530,44 @@ export async function listProductsJson(
     ...(byCategory ? { categoryId: query.categoryId } : {}),
   };
   const scope = byCategory ? String(query.categoryId) : '*';
-  let shared: CachedList;
-  if (query.forUser) {
-    // Chosen by the member's interests: members share a few sets, so the page and its total are kept
-    // per set of interests like the shared pages (dropped by the catalogue channel, which the
-    // product_interests triggers notify); the member's own set is kept per member (MemberInterests).
-    const interests = await memberInterestKey(db, c.userId, read.interests);
-    const p = { ...params, interests };
-    shared = await cache.get(
-      `user:${c.lang}:${scope}:${interests}:${query.page}:${c.today}`,
-      async (): Promise<CachedList> => {
-        const rows: SharedRow[] = await forInterestsPageQuery(db, c.lang, byCategory).execute(p);
-        const total = await cache.get(`total:user:${scope}:${interests}:${c.today}`, async () =>
-          Number((await productCountQuery(db, byCategory, true).execute(p))[0]?.total ?? 0),
-        );
-        return { items: rows.map((r) => toProductJson(r)), total };
-      },
-    );
-  } else {
-    shared = await cache.get(listKey(c.lang, query, c.today), async (): Promise<CachedList> => {
-      const rows: SharedRow[] = await sharedPageQuery(db, c.lang, byCategory).execute(params);
-      // One count per catalogue state and day, shared by every page and both languages.
-      const total = await cache.get(`total:${scope}:${c.today}`, async () =>
-        Number((await productCountQuery(db, byCategory, false).execute(params))[0]?.total ?? 0),
+  // A page and its total as every member with the same choice sees it, kept in the catalogue cache:
+  // the page per language, the total (one count per catalogue state and day) for every page and both.
+  const page = (
+    keys: { page: string; total: string },
+    rowsOf: () => Promise<SharedRow[]>,
+    forUser: boolean,
+    values: typeof params,
+  ) =>
+    cache.get(keys.page, async (): Promise<CachedList> => {
+      const rows = await rowsOf();
+      const total = await cache.get(keys.total, async () =>
+        Number((await productCountQuery(db, byCategory, forUser).execute(values))[0]?.total ?? 0),
       );
       return { items: rows.map((r) => toProductJson(r)), total };
     });
+  let shared: CachedList;
+  if (query.forUser) {
+    // Chosen by the member's interests: members share a few sets, so the page and its total are kept
+    // per set of interests (dropped by the catalogue channel, which the product_interests triggers
+    // notify); the member's own set is kept per member (MemberInterests).
+    const interests = await memberInterestKey(db, c.userId, read.interests);
+    const values = { ...params, interests };
+    shared = await page(
+      {
+        page: `user:${c.lang}:${scope}:${interests}:${query.page}:${c.today}`,
+        total: `total:user:${scope}:${interests}:${c.today}`,
+      },
+      () => forInterestsPageQuery(db, c.lang, byCategory).execute(values),
+      true,
+      values,
+    );
+  } else {
+    shared = await page(
+      { page: listKey(c.lang, query, c.today), total: `total:${scope}:${c.today}` },
+      () => sharedPageQuery(db, c.lang, byCategory).execute(params),
+      false,
+      params,
+    );
   }
   const parts = await memberParts(
     db,
