@@ -45,14 +45,20 @@ export default async function setup(project: TestProject) {
     await client.end().catch(() => {});
   }
   const run = randomBytes(4).toString('hex');
-  const names = { demo: `club_tpl_${run}_demo`, bare: `club_tpl_${run}_bare` } as Record<TemplateKind, string>;
+  const names = { demo: `club_tpl_${run}_demo`, bare: `club_tpl_${run}_bare` } as Record<
+    TemplateKind,
+    string
+  >;
   const dropAll = async () => {
     for (const name of Object.values(names)) await adminQuery(`drop database if exists ${name} with (force)`);
   };
   try {
     for (const kind of ['demo', 'bare'] as const) {
       await adminQuery(`create database ${names[kind]}`);
-      const database = await openDatabase({ databaseUrl: databaseUrlOf(names[kind]), dataDir: './data/test' });
+      const database = await openDatabase({
+        databaseUrl: databaseUrlOf(names[kind]),
+        dataDir: './data/test',
+      });
       try {
         await prepareTemplate(database, kind);
       } finally {
