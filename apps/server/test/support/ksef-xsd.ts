@@ -58,14 +58,17 @@ function loadValidator(file: string): XsdValidator {
   }
 }
 
-let fa3: XsdValidator | undefined;
+const validators = new Map<string, XsdValidator>();
 
-/** What libxml2 finds wrong with an FA(3) invoice against the official schema; empty when valid. */
-export function fa3Errors(xml: string): string[] {
-  fa3 ??= loadValidator('schemat_FA(3)_v1-0E.xsd');
+function errorsAgainst(file: string, xml: string): string[] {
+  let validator = validators.get(file);
+  if (!validator) {
+    validator = loadValidator(file);
+    validators.set(file, validator);
+  }
   const doc = XmlDocument.fromString(xml);
   try {
-    fa3.validate(doc);
+    validator.validate(doc);
     return [];
   } catch (error) {
     if (error instanceof XmlValidateError) return error.details.map((d) => `${d.line}: ${d.message.trim()}`);
@@ -74,6 +77,12 @@ export function fa3Errors(xml: string): string[] {
     doc.dispose();
   }
 }
+
+/** What libxml2 finds wrong with an FA(3) invoice against the official schema; empty when valid. */
+export const fa3Errors = (xml: string) => errorsAgainst('schemat_FA(3)_v1-0E.xsd', xml);
+
+/** The same for an official receipt (UPO) against `upo-v4-3.xsd`. */
+export const upoErrors = (xml: string) => errorsAgainst('upo-v4-3.xsd', xml);
 
 /** An XML document read for assertions: XPath with the prefix `f` for FA(3) (`u` for the UPO). */
 export function readXml(xml: string) {
