@@ -292,7 +292,8 @@ export async function startKsefStandIn(options: { nip: string; ksefToken: string
       if (!session) return json(res, 404, { title: 'Not Found', status: 404 });
       session.open = false;
       res.writeHead(204);
-      return res.end();
+      res.end();
+      return;
     }
     const invoiceRead = /^GET \/sessions\/([^/]+)\/invoices\/([^/]+)(\/upo)?$/.exec(route);
     if (invoiceRead) {
@@ -303,7 +304,8 @@ export async function startKsefStandIn(options: { nip: string; ksefToken: string
         if (!invoice.ksefNumber)
           return json(res, 404, { title: 'No UPO for a refused invoice', status: 404 });
         res.writeHead(200, { 'content-type': 'application/xml' });
-        return res.end(upoOf(session, invoice));
+        res.end(upoOf(session, invoice));
+        return;
       }
       const status = read(invoice);
       return json(res, 200, {
