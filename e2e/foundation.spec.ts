@@ -15,7 +15,12 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/panel\/account\/club-card$/, { timeout: 10_000 });
   });
 
-  test('/ goes to /home after signing in; wrong password shows one message', async ({ page, request }) => {
+  test('/ goes to /home after signing in; wrong password shows one message', async ({
+    page,
+    request,
+    expectFailure,
+  }) => {
+    expectFailure({ status: 401, method: 'POST', url: '/panel/api/v1/auth/login' });
     const user = await newUser(request);
     await page.goto('/panel/login');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);

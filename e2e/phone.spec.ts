@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, type Page, test as base } from '@playwright/test';
-import { demo, expect, newUser } from './fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, demo, expect, newUser } from './fixtures';
 import { tapLikeAPerson } from './support/person-checks';
 
 /**
@@ -151,7 +151,11 @@ test('phone: signing out from the account menu with a tap', async ({ browser, re
   await context.close();
 });
 
-test('a failed data call shows the error within a few seconds, not after the retries', async ({ as }) => {
+test('a failed data call shows the error within a few seconds, not after the retries', async ({
+  as,
+  expectFailure,
+}) => {
+  expectFailure({ status: 503, method: 'GET', url: '/panel/api/v1/faq/' });
   const page = await as('customer');
   // From now on every FAQ call fails as a server in trouble would.
   await page.route('**/panel/api/v1/faq/**', (route) =>
