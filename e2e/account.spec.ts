@@ -75,10 +75,12 @@ test.describe('account as a customer (Polish)', () => {
     await expect(picker).toContainText('DE');
     await expect(picker).toContainText('+49');
 
-    // Type-to-find forgets after 700 ms: "n", pause, "p" starts a new search at P.
+    // Type-to-find forgets after 700 ms: "n", pause, "p" starts a new search at P. The pause is the
+    // page's own clock run forward (no wait in the test): the search's timer fires as after 800 ms.
+    await page.clock.install();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('n');
-    await page.waitForTimeout(800);
+    await page.clock.runFor(800);
     await page.keyboard.type('p');
     const active = await list.getAttribute('aria-activedescendant');
     await expect(page.locator(`[id="${active}"]`)).toHaveText(/^P/);
@@ -268,7 +270,12 @@ test.describe('account as a customer (Polish)', () => {
     expect(login.status()).toBe(401);
   });
 
-  test('a failed load shows the error with a refresh link that retries', async ({ page, request }) => {
+  test('a failed load shows the error with a refresh link that retries', async ({
+    page,
+    request,
+    expectFailure,
+  }) => {
+    expectFailure({ status: 500, method: 'GET', url: '/panel/api/v1/customers/item' });
     let fail = true;
     await page.route('**/panel/api/v1/customers/item', (route) =>
       fail ? route.fulfill({ status: 500, json: { success: false, message: 'x' } }) : route.continue(),
