@@ -181,14 +181,17 @@ test('journey at 390 px, customer in English: home → experiences → a categor
   await tapLikeAPerson(burger(page));
   await tapLikeAPerson(mainMenu(page).getByRole('link', { name: 'Experiences', exact: true }));
   await expect(page).toHaveURL(/\/panel\/experiences$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Selected for you' })).toBeVisible();
   // The header's sub-menu on a phone: its toggle, then a category.
   const submenu = page.getByRole('navigation', { name: 'Sub-menu' });
-  await tapLikeAPerson(submenu.getByRole('button'));
+  await tapLikeAPerson(submenu.getByRole('button', { name: 'Show sub-menu' }));
   const category = submenu.getByRole('link').nth(1);
   const categoryName = (await category.textContent())?.trim() ?? '';
   await tapLikeAPerson(category);
   await expect(page).toHaveURL(/\/panel\/experiences\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(categoryName);
+  // The category's cards fit the phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const details = page
     .getByRole('main')
     .getByRole('link', { name: /details/i })
