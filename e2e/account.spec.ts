@@ -67,8 +67,14 @@ test.describe('account as a customer (Polish)', () => {
     const list = page.getByRole('listbox', { name: 'Kraje' });
     await expect(list).toBeVisible();
     await expect(list).toBeFocused();
+    // Type-to-find joins letters typed within 700 ms: the page's clock stands still while the test
+    // types (a loaded machine may take longer than that between two keys) and is run forward below.
+    await page.clock.install();
+    const holdClock = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await holdClock();
     await page.keyboard.type('niem');
     await expect(list.getByRole('option', { name: /Niemcy/ })).toHaveClass(/active/);
+    await page.clock.resume();
     await page.keyboard.press('Enter');
     await expect(list).toBeHidden();
     await expect(picker).toBeFocused();
@@ -77,13 +83,15 @@ test.describe('account as a customer (Polish)', () => {
 
     // Type-to-find forgets after 700 ms: "n", pause, "p" starts a new search at P. The pause is the
     // page's own clock run forward (no wait in the test): the search's timer fires as after 800 ms.
-    await page.clock.install();
     await page.keyboard.press('ArrowDown');
+    await expect(list).toBeFocused();
+    await holdClock();
     await page.keyboard.type('n');
     await page.clock.runFor(800);
     await page.keyboard.type('p');
     const active = await list.getAttribute('aria-activedescendant');
     await expect(page.locator(`[id="${active}"]`)).toHaveText(/^P/);
+    await page.clock.resume();
     await page.keyboard.press('Escape');
     await expect(list).toBeHidden();
 
