@@ -1,4 +1,4 @@
-import { demo, expect, signIn, test } from './fixtures';
+import { demo, expect, newUser, signIn, test } from './fixtures';
 
 // The account menu's chunk arrives on intent; the stand-in trigger is the only one until it is pressed.
 
@@ -22,11 +22,15 @@ test('account menu by keyboard: Enter opens it with focus inside, Escape gives f
 
 test('account menu: the pointer rests on the trigger while its chunk arrives, then a click opens it', async ({
   page,
+  request,
 }) => {
-  await signIn(page, demo.customer, '/panel/home');
+  // It signs out at the end: a fresh member, not the demo one whose session other tests share.
+  await signIn(page, await newUser(request), '/panel/home');
   const trigger = page.getByRole('button', { name: 'Moje konto' });
+  // The pointer over the trigger fetches the menu's chunk; the click comes once it has arrived.
+  const chunk = page.waitForResponse((r) => /\/account-menu-[^/]*\.js$/.test(new URL(r.url()).pathname));
   await trigger.hover();
-  await page.waitForTimeout(500);
+  expect((await chunk).ok()).toBe(true);
   await trigger.click();
   await expect(page.getByRole('menu')).toBeVisible();
   await page.getByRole('menuitem', { name: 'Wyloguj' }).click();

@@ -67,21 +67,31 @@ test.describe('account as a customer (Polish)', () => {
     const list = page.getByRole('listbox', { name: 'Kraje' });
     await expect(list).toBeVisible();
     await expect(list).toBeFocused();
+    // Type-to-find joins letters typed within 700 ms: the page's clock stands still while the test
+    // types (a loaded machine may take longer than that between two keys) and is run forward below.
+    await page.clock.install();
+    const holdClock = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await holdClock();
     await page.keyboard.type('niem');
     await expect(list.getByRole('option', { name: /Niemcy/ })).toHaveClass(/active/);
+    await page.clock.resume();
     await page.keyboard.press('Enter');
     await expect(list).toBeHidden();
     await expect(picker).toBeFocused();
     await expect(picker).toContainText('DE');
     await expect(picker).toContainText('+49');
 
-    // Type-to-find forgets after 700 ms: "n", pause, "p" starts a new search at P.
+    // Type-to-find forgets after 700 ms: "n", pause, "p" starts a new search at P. The pause is the
+    // page's own clock run forward (no wait in the test): the search's timer fires as after 800 ms.
     await page.keyboard.press('ArrowDown');
+    await expect(list).toBeFocused();
+    await holdClock();
     await page.keyboard.type('n');
-    await page.waitForTimeout(800);
+    await page.clock.runFor(800);
     await page.keyboard.type('p');
     const active = await list.getAttribute('aria-activedescendant');
     await expect(page.locator(`[id="${active}"]`)).toHaveText(/^P/);
+    await page.clock.resume();
     await page.keyboard.press('Escape');
     await expect(list).toBeHidden();
 
@@ -206,7 +216,9 @@ test.describe('account as a customer (Polish)', () => {
   test('password change: wrong current password, success resets the form, the rotated session keeps working', async ({
     page,
     request,
+    expectFailure,
   }) => {
+    expectFailure({ status: 422, method: 'POST', url: '/panel/api/v1/auth/change-password' });
     const user = await newUser(request);
     await signIn(page, user, '/panel/account/password-change');
     await expect(page.getByText('co najmniej 8 znaków')).toBeVisible();
@@ -268,7 +280,12 @@ test.describe('account as a customer (Polish)', () => {
     expect(login.status()).toBe(401);
   });
 
-  test('a failed load shows the error with a refresh link that retries', async ({ page, request }) => {
+  test('a failed load shows the error with a refresh link that retries', async ({
+    page,
+    request,
+    expectFailure,
+  }) => {
+    expectFailure({ status: 500, method: 'GET', url: '/panel/api/v1/customers/item' });
     let fail = true;
     await page.route('**/panel/api/v1/customers/item', (route) =>
       fail ? route.fulfill({ status: 500, json: { success: false, message: 'x' } }) : route.continue(),

@@ -36,19 +36,42 @@ test.afterEach(async () => {
   expect(recorder.errors(), 'the tracker got an unknown call').toEqual([]);
 });
 
+/** Requests each page has sent and not yet seen answered (the tracker's script and hits among them). */
+const inFlight = new WeakMap<Page, number>();
+
 async function open(browser: Browser, init?: () => void): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: panel.url, locale: 'pl-PL' });
   if (init) await context.addInitScript(init);
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  const count = (by: number) => () => inFlight.set(page, (inFlight.get(page) ?? 0) + by);
+  page.on('request', count(1));
+  page.on('requestfinished', count(-1));
+  page.on('requestfailed', count(-1));
+  return { context, page };
+}
+
+/**
+ * The page has done what the last screen set off, with no fixed wait: React's effects have run (two
+ * frames and a task), and every request they sent (a tracker hit too) has its answer. A hit that was
+ * not sent by then is not sent at all.
+ */
+async function quiet(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+  await expect.poll(() => inFlight.get(page) ?? 0).toBe(0);
 }
 
 const bannerOf = (page: Page) => page.getByRole('region', { name: /Twoja prywatność|Your privacy/ });
 const pageViews = (path: string) =>
   recorder.hits().filter((h) => h.params.action_name !== undefined && h.params.url === `${panel.url}${path}`);
-/** Waits for hits to arrive, then a little longer to be sure no second copy follows. */
-async function settled<T>(read: () => T[], count: number): Promise<T[]> {
+/** Waits for hits to arrive, then for the page to be quiet, to be sure no second copy follows. */
+async function settled<T>(page: Page, read: () => T[], count: number): Promise<T[]> {
   await expect.poll(() => read().length, { timeout: 10_000 }).toBe(count);
-  await new Promise((r) => setTimeout(r, 700));
+  await quiet(page);
   expect(read()).toHaveLength(count);
   return read();
 }
@@ -80,7 +103,7 @@ test('nothing reaches the tracker before a choice or after a rejection; the choi
   await expect(bannerOf(page)).toBeVisible();
   await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\/panel\/faq$/);
-  await page.waitForTimeout(800);
+  await quiet(page);
   expect(recorder.requests, 'not even matomo.js is fetched before consent').toEqual([]);
 
   await bannerOf(page).getByRole('button', { name: 'Odrzucam' }).click();
@@ -89,7 +112,7 @@ test('nothing reaches the tracker before a choice or after a rejection; the choi
   await expect(page).toHaveURL(/\/panel\/contact$/);
   await page.reload();
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
-  await page.waitForTimeout(800);
+  await quiet(page);
   await expect(bannerOf(page)).toBeHidden();
   expect(recorder.requests).toEqual([]);
   await context.close();
@@ -114,12 +137,12 @@ test('after acceptance page views arrive once each; withdrawing in the footer st
   await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
   await expect(bannerOf(page)).toBeHidden();
 
-  const [home] = await settled(() => pageViews('/panel/home'), 1);
+  const [home] = await settled(page, () => pageViews('/panel/home'), 1);
   expect(home!.params).toMatchObject({ idsite: '3', rec: '1', consent: '1', cookies: '1' });
   expect(recorder.requests.filter((r) => r.path === '/matomo.js')).toHaveLength(1);
 
   await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'FAQ' }).click();
-  const [faq] = await settled(() => pageViews('/panel/faq'), 1);
+  const [faq] = await settled(page, () => pageViews('/panel/faq'), 1);
   expect(faq!.params.urlref).toBe(`${panel.url}/panel/home`);
 
   // Change of mind, from the footer.
@@ -132,7 +155,7 @@ test('after acceptance page views arrive once each; withdrawing in the footer st
   const before = recorder.hits().length;
   await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Kontakt' }).click();
   await expect(page).toHaveURL(/\/panel\/contact$/);
-  await page.waitForTimeout(800);
+  await quiet(page);
   expect(recorder.hits()).toHaveLength(before);
   expectNoPersonalData(recorder.hits(), user);
   await context.close();
@@ -143,12 +166,12 @@ test('the order completed on /home?after_payment arrives once, even across reloa
   const user = await newUser(context.request);
   await signIn(page, user);
   await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
-  await settled(() => pageViews('/panel/home'), 1);
+  await settled(page, () => pageViews('/panel/home'), 1);
 
   const order = await placePaidOrder(context.request);
   const orders = () => recorder.hits().filter((h) => h.params.ec_id !== undefined);
   await page.goto('/panel/home?after_payment=1');
-  const [hit] = await settled(orders, 1);
+  const [hit] = await settled(page, orders, 1);
   expect(hit!.params).toMatchObject({
     idgoal: '0',
     ec_id: String(order.id),
@@ -160,7 +183,7 @@ test('the order completed on /home?after_payment arrives once, even across reloa
 
   await page.reload();
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
-  await page.waitForTimeout(1500);
+  await quiet(page);
   expect(orders()).toHaveLength(1);
   expectNoPersonalData(recorder.hits(), user);
   await context.close();
@@ -173,7 +196,7 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
   const user = await newUser(context.request);
   await signIn(page, user);
   await bannerOf(page).getByRole('button', { name: 'Akceptuję analitykę' }).click();
-  await settled(() => pageViews('/panel/home'), 1);
+  await settled(page, () => pageViews('/panel/home'), 1);
   const product = await demoExperienceOnSale(context.request);
   const at = (path: string) => (h: Hit) => h.params.url === `${panel.url}${path}`;
   const current = () => new URL(page.url()).pathname;
@@ -182,7 +205,7 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: product.category.name, level: 1 })).toBeVisible();
   const categoryPath = current();
-  const [category] = await settled(() => recorder.hits().filter(at(categoryPath)), 1);
+  const [category] = await settled(page, () => recorder.hits().filter(at(categoryPath)), 1);
   expect(category!.params).toMatchObject({ _pkc: product.category.name, action_name: product.category.name });
   expect(category!.params).not.toHaveProperty('_pks');
 
@@ -192,7 +215,7 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
   await expect(page).toHaveURL(new RegExp(`/panel/experiences/[^/]+/${product.id}-`));
   await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
   const productPath = current();
-  const [view] = await settled(() => recorder.hits().filter(at(productPath)), 1);
+  const [view] = await settled(page, () => recorder.hits().filter(at(productPath)), 1);
   expect(view!.params).toMatchObject({
     _pks: String(product.id),
     _pkn: product.name,
@@ -202,7 +225,7 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
 
   const carts = () => recorder.hits().filter((h) => h.params.idgoal === '0' && h.params.ec_id === undefined);
   await page.getByRole('button', { name: 'Dodaj do koszyka' }).first().click();
-  const [cartUpdate] = await settled(carts, 1);
+  const [cartUpdate] = await settled(page, carts, 1);
   expect(cartUpdate!.params.revenue).toBe(String(product.price));
   expect(JSON.parse(cartUpdate!.params.ec_items!)).toEqual([
     [String(product.id), product.name, product.category.name, product.price, 1],
@@ -210,9 +233,9 @@ test('category visit, product view, cart add and cart visit arrive once each, wi
 
   await page.getByRole('link', { name: /^Koszyk/ }).click();
   await expect(page).toHaveURL(/\/panel\/cart$/);
-  const [visit] = await settled(() => recorder.hits().filter((h) => h.params.e_c === 'Cart'), 1);
+  const [visit] = await settled(page, () => recorder.hits().filter((h) => h.params.e_c === 'Cart'), 1);
   expect(visit!.params).toMatchObject({ e_a: 'Visit', e_v: '1' });
-  await settled(() => pageViews('/panel/cart'), 1);
+  await settled(page, () => pageViews('/panel/cart'), 1);
   expectNoPersonalData(recorder.hits(), user);
   await context.close();
 });

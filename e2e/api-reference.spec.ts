@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The API reference an integrator opens: Swagger UI served by the panel itself, under the panel's
  * Content-Security-Policy, with nothing loaded from anywhere else (the machine is offline).
  */
 test('the API reference renders the generated document and opens an endpoint', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  // Console errors and page errors fail the test through the fixtures' page guard.
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
 
@@ -31,7 +27,6 @@ test('the API reference renders the generated document and opens an endpoint', a
   await expect(operation.getByText('X-Csrf-Token').first()).toBeVisible();
   await expect(operation.getByText('quantity').first()).toBeVisible();
 
-  expect(problems).toEqual([]);
   const origin = new URL(page.url()).origin;
   expect(requested.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'))).toEqual([]);
 });

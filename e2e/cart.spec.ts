@@ -81,6 +81,16 @@ async function noHorizontalScroll(page: Page) {
 
 const item = (page: Page, name: string) => page.getByRole('article', { name });
 
+/**
+ * To the shopping history as a member goes there, through the account menu (no full load: the app
+ * has not shown the history yet in this load, so it asks the server for it).
+ */
+async function openHistory(page: Page, lang: 'pl' | 'en' = 'pl') {
+  await page.getByRole('button', { name: lang === 'pl' ? 'Moje konto' : 'My account' }).click();
+  await page.getByRole('menuitem', { name: lang === 'pl' ? 'Historia zakupów' : 'Shopping history' }).click();
+  await expect(page).toHaveURL(/\/panel\/account\/shopping-history$/);
+}
+
 /** The orders of the shopping history (not the menus' list items). */
 const historyRows = (page: Page, title = 'Historia zakupów') =>
   page.getByRole('region', { name: title }).getByRole('listitem');
@@ -167,7 +177,7 @@ test.describe('cart and payment (Polish)', () => {
     // Back in the panel: home after payment, the cart is empty, the order is paid.
     await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
     await expect(page.getByRole('link', { name: 'Koszyk: 0 pozycji' })).toBeVisible();
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     const row = page.getByRole('button', { name: new RegExp(`Zamówienie nr ${orderNo}`) });
     await expect(row).toContainText('Opłacone');
     await expect(row).toContainText('2 300,00 zł');
@@ -195,9 +205,11 @@ test.describe('cart and payment (Polish)', () => {
   test('an inactive code gives the message and clears code and amount; cancelling a code clears both', async ({
     page,
     request,
+    expectFailure,
   }) => {
+    expectFailure({ status: 422, method: 'POST', url: '/panel/api/v1/sales/cart/check-discount-code' });
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, GOLF.id);
     await page.goto('/panel/cart');
     await expect(page.getByTestId('cart-total')).toHaveText('1 500,00 zł');
@@ -230,7 +242,7 @@ test.describe('cart and payment (Polish)', () => {
 
   test('remove asks for confirmation; the empty cart links to the experiences', async ({ page, request }) => {
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, GOLF.id);
     await apiPost(page, '/sales/cart/add', { product_id: GALA.id });
     await page.goto('/panel/cart');
@@ -265,7 +277,7 @@ test.describe('cart and payment (Polish)', () => {
     request,
   }) => {
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, GOLF.id);
     await page.goto('/panel/cart');
     const order = page.getByRole('button', { name: 'Zamawiam i płacę' });
@@ -288,7 +300,7 @@ test.describe('cart and payment (Polish)', () => {
   }) => {
     const code = await createCode(request, 100_000);
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, GOLF.id);
     await page.goto('/panel/cart');
     await page.getByRole('textbox', { name: 'Kod rabatowy' }).fill(code);
@@ -302,7 +314,7 @@ test.describe('cart and payment (Polish)', () => {
     await confirm.getByRole('button', { name: 'Potwierdź' }).click();
     await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
 
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     await expect(historyRows(page)).toHaveCount(1);
     await expect(historyRows(page).first()).toContainText('Opłacone');
     await expect(historyRows(page).first()).toContainText('0,00 zł');
@@ -313,7 +325,7 @@ test.describe('cart and payment (Polish)', () => {
     request,
   }) => {
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, TRACK_ROUND_1.id);
     await page.goto('/panel/cart');
     await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
@@ -329,20 +341,20 @@ test.describe('cart and payment (Polish)', () => {
     const result = page.getByTestId('payment-result');
     await expect(result.getByRole('heading', { name: 'Zamówienie czeka na płatność' })).toBeVisible();
 
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     await expect(historyRows(page).first()).toContainText('Oczekuje na płatność');
     await page.goBack();
     await result.getByRole('button', { name: 'Zapłać ponownie' }).click();
     await expect(page.getByRole('heading', { name: 'Płatność testowa' })).toBeVisible();
     await page.getByRole('button', { name: 'Zapłać' }).click();
     await expect(result.getByRole('heading', { name: 'Dziękujemy: zamówienie jest opłacone' })).toBeVisible();
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     await expect(historyRows(page).first()).toContainText('Opłacone');
   });
 
   test('a waiting order offers the payment link again in its details', async ({ page, request }) => {
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await addFilledItem(page, TRACK_ROUND_1.id, 2);
     await page.goto('/panel/cart');
     await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
@@ -361,7 +373,7 @@ test.describe('cart and payment (Polish)', () => {
     await expect(page).toHaveURL(paymentUrl);
     await page.getByRole('button', { name: 'Zapłać' }).click();
     await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     await expect(historyRows(page).first()).toContainText('Opłacone');
   });
 });
@@ -404,7 +416,7 @@ test.describe('cart and payment (English)', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
 
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page, 'en');
     await expect(page.getByRole('heading', { name: 'Shopping history' })).toBeVisible();
     const row = historyRows(page, 'Shopping history').first();
     await expect(row).toContainText('Paid');
@@ -416,11 +428,12 @@ test.describe('cart and payment (English)', () => {
     await expect(details).toContainText('Total2,800.00 zł');
   });
 
-  test('an inactive code and the empty states in English', async ({ page, request }) => {
+  test('an inactive code and the empty states in English', async ({ page, request, expectFailure }) => {
+    expectFailure({ status: 422, method: 'POST', url: '/panel/api/v1/sales/cart/check-discount-code' });
     const user = await newUser(request, 'CUSTOMER', 'en');
     await signIn(page, user, '/panel/cart');
     await expect(page.getByText('Your cart is empty.')).toBeVisible();
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page, 'en');
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
     await addFilledItem(page, GOLF.id);
     await page.goto('/panel/cart');
@@ -446,7 +459,7 @@ test.describe('shopping history', () => {
   test('load more appends the next page until the last one', async ({ page, request }) => {
     test.setTimeout(90_000);
     const user: TestUser = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     for (let i = 0; i < 11; i++) await placeAndCancel(page, TRACK_ROUND_1.id);
     await page.goto('/panel/account/shopping-history');
     const rows = historyRows(page);
@@ -457,9 +470,14 @@ test.describe('shopping history', () => {
     await expect(page.getByRole('button', { name: 'Załaduj więcej' })).toHaveCount(0);
   });
 
-  test("an unknown status shows '-'; a failing detail shows the error text", async ({ page, request }) => {
+  test("an unknown status shows '-'; a failing detail shows the error text", async ({
+    page,
+    request,
+    expectFailure,
+  }) => {
+    expectFailure({ status: 500, method: 'GET', url: '/panel/api/v1/sales/orders/item/' });
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await placeAndCancel(page, TRACK_ROUND_1.id);
     await page.route('**/panel/api/v1/sales/orders/items*', async (route) => {
       const res = await route.fetch();
@@ -483,14 +501,14 @@ test.describe('shopping history', () => {
   test('cart and history fit a 390 px screen', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await newUser(request);
-    await signIn(page, user, '/panel/home');
+    await signIn(page, user, null);
     await placeAndCancel(page, GOLF.id);
     await addFilledItem(page, GALA.id, 2);
     await apiPost(page, '/sales/cart/add', { product_id: TRACK.id });
     await page.goto('/panel/cart');
     await expect(page.getByTestId('cart-item')).toHaveCount(2);
     await noHorizontalScroll(page);
-    await page.goto('/panel/account/shopping-history');
+    await openHistory(page);
     await expect(historyRows(page).first()).toBeVisible();
     await noHorizontalScroll(page);
     // The details popup stacks each line instead of squeezing a table.

@@ -26,21 +26,38 @@ async function settled(page: Page) {
   );
 }
 
+/**
+ * Opens `route` inside the loaded console, as its links do (the router follows the history): the splash
+ * of a full load is paid once per walk. Done once the new screen's title has replaced the last one's.
+ */
+async function openInConsole(page: Page, route: string) {
+  const title = page.getByRole('heading', { level: 1 });
+  const before = (await title.count()) > 0 ? await title.first().textContent() : null;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, route);
+  await expect(page).toHaveURL(new RegExp(`${route}$`));
+  await expect(title).toBeVisible();
+  if (before !== null) await expect(title).not.toHaveText(before);
+}
+
 for (const language of ['pl', 'en'] as const) {
   for (const phone of [false, true]) {
     test(`axe: the console as an administrator, ${language}, ${phone ? '390' : '1440'} px`, async ({
       asStaff,
     }) => {
-      const { page } = await asStaff('ADMIN', { language, phone });
+      // The first screen is the full load (asStaff opens the console's start); the others open inside it.
+      const { page } = await asStaff('ADMIN', { language, phone, path: ROUTES[0] });
       const problems: string[] = [];
-      for (const route of ROUTES) {
-        await page.goto(route);
+      for (const [i, route] of ROUTES.entries()) {
+        if (i > 0) await openInConsole(page, route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await settled(page);
         problems.push(...(await axeProblems(page, route)));
         problems.push(...(await screenProblems(page, language, route)));
       }
-      await page.goto('/panel/admin/staff');
+      await openInConsole(page, '/panel/admin/staff');
       await settled(page);
       await page.getByRole('button', { name: language === 'pl' ? 'Zaproś osobę' : 'Invite someone' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
@@ -63,7 +80,9 @@ for (const language of ['pl', 'en'] as const) {
 test('axe: the public steps: the second factor, the enrolment, an invalid invitation link (pl 1440, en 390)', async ({
   browser,
   request,
+  expectFailure,
 }) => {
+  expectFailure({ status: 404, method: 'GET', url: /^\/panel\/api\/v1\/staff\/invitation\?/ });
   const problems: string[] = [];
   for (const [language, phone] of [
     ['pl', false],

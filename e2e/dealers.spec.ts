@@ -25,7 +25,9 @@ test.describe('dealer workspace', () => {
   test('the customer list asks for the password again; a wrong one or cancelling denies access', async ({
     page,
     request,
+    expectFailure,
   }) => {
+    expectFailure({ status: 422, method: 'POST', url: '/panel/api/v1/auth/check-password' });
     const dealer = await newUser(request, 'DEALER');
     await signIn(page, dealer, '/panel/customers');
     await confirmPassword(page, 'Wrong#Password1');
@@ -84,7 +86,10 @@ test.describe('dealer workspace', () => {
     page,
     request,
     browser,
+    expectFailure,
   }) => {
+    // The activation link opened a second time (at the end).
+    expectFailure({ status: 404, method: 'GET', url: /^\/panel\/api\/v1\/registration\/activate\?/ });
     // Two people, two browsers and nine screens in one journey: about 30 s alone, 45 s or more beside
     // another worker on a 2-core machine.
     test.slow();
@@ -236,7 +241,8 @@ test.describe('dealer workspace', () => {
     await expect(page.getByText(email)).toBeVisible();
   });
 
-  test('an expired or unknown link shows a clear page', async ({ page }) => {
+  test('an expired or unknown link shows a clear page', async ({ page, expectFailure }) => {
+    expectFailure({ status: 404, method: 'GET', url: /^\/panel\/api\/v1\/registration\/agreements\?/ });
     await page.goto('/panel/agreements?token=not-a-real-token');
     await expect(page.getByRole('heading', { name: 'Link jest nieaktywny' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Ten link wygasł lub został już wykorzystany.');

@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { type ExpectedFailure, PageGuard } from './support/page-guard';
 
 export type TestUser = { id: number; email: string; password: string };
 export const DEMO_PASSWORD = 'Excellence#2026';
@@ -28,16 +29,36 @@ export async function newUser(
   return (await res.json()).data as TestUser;
 }
 
-/** Signs in through the API (the browser context keeps the cookie), then opens `path` via the splash. */
+/**
+ * The demo members are only looked at: each signs in once per worker and its session (the cookies, as
+ * a storage state) is reused by every later test. Not the demo dealers: a dealer's password check
+ * lives on the session, so a shared one would carry one test's check past the next test's gate.
+ * A test that signs out or changes an account uses a fresh one (newUser).
+ */
+const SHARED_SESSIONS = new Set<string>([demo.customer.email, demo.customerEn.email]);
+const memberSessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>();
+
+/**
+ * Signs in through the API (the browser context keeps the cookie), then opens `path` via the splash;
+ * `path: null` opens nothing (a test that seeds through the API first, then loads its screen once).
+ */
 export async function signIn(
   page: Page,
   user: { email: string; password: string },
-  path = '/panel/home',
+  path: string | null = '/panel/home',
 ): Promise<void> {
-  const res = await page.request.post('/panel/api/v1/auth/login', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  const shared = SHARED_SESSIONS.has(user.email);
+  const cookies = shared ? memberSessions.get(user.email) : undefined;
+  if (cookies) {
+    await page.context().addCookies(cookies);
+  } else {
+    const res = await page.request.post('/panel/api/v1/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    if (shared) memberSessions.set(user.email, await page.context().cookies());
+  }
+  if (path === null) return;
   await page.goto(path);
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
 }
@@ -152,6 +173,13 @@ export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, is
 export type AsStaffOptions = { language?: 'pl' | 'en'; phone?: boolean; path?: string };
 
 export const test = base.extend<{
+  /** Watches every browser context of the test (support/page-guard.ts); fails it on what it met. */
+  pageGuard: PageGuard;
+  /**
+   * Declares the one failure a test provokes on purpose (a 4xx answer, a console error), narrowly:
+   * `expectFailure({ status: 401, method: 'POST', url: '/auth/login' })`. It must be met.
+   */
+  expectFailure: (rule: ExpectedFailure) => void;
   /**
    * A page of a signed-in staff member (a worker-wide account of that type and language, signed in
    * once), opened on `path` (default the console's start) after the splash; `phone: true` opens it at
@@ -159,6 +187,24 @@ export const test = base.extend<{
    */
   asStaff: (type: StaffType, opts?: AsStaffOptions) => Promise<{ page: Page; staff: StaffUser }>;
 }>({
+  pageGuard: [
+    async ({ browser }, use) => {
+      const guard = new PageGuard();
+      const restore = guard.watchBrowser(browser);
+      await use(guard);
+      restore();
+      const problems = guard.report();
+      expect(problems, `the walk met failures no test declared:\n${problems.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, pageGuard }, use) => {
+    pageGuard.watch(context);
+    await use(context);
+  },
+  expectFailure: async ({ pageGuard }, use) => {
+    await use((rule) => pageGuard.expect(rule));
+  },
   asStaff: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (type, opts = {}) => {

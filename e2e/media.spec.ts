@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
+import { openInApp } from './support/in-app';
 
 /**
  * The member pages load each picture at the width they draw it (srcset + sizes, Lighthouse's
@@ -91,8 +92,9 @@ test.describe('pictures at 390 px (a phone, Polish)', () => {
 
   test('every page loads the narrow variants, none broken; the slideshow too', async ({ page, request }) => {
     await signIn(page, await newUser(request, 'CUSTOMER', 'pl'), PAGES[0]);
-    for (const path of PAGES) {
-      await page.goto(path);
+    // The first page is the full load; the others open inside the app, as its links do.
+    for (const [i, path] of PAGES.entries()) {
+      if (i > 0) await openInApp(page, path);
       await expect(page.locator('main img').first()).toBeVisible();
       const widths = expectWellSized(await shownPictures(page), 1);
       // Nothing on a 390 px screen is drawn wider than 390 px: the 480 px variant serves all of it.
@@ -116,22 +118,22 @@ test.describe('pictures at 1440 px (a desktop, English)', () => {
     request,
   }) => {
     await signIn(page, await newUser(request, 'CUSTOMER', 'en'), PAGES[0]);
-    for (const path of PAGES) {
-      await page.goto(path);
+    for (const [i, path] of PAGES.entries()) {
+      if (i > 0) await openInApp(page, path);
       await expect(page.locator('main img').first()).toBeVisible();
       const widths = expectWellSized(await shownPictures(page), 1);
       // Cards and tiles of ~300-400 px take the 480 px variant, not the 1200-1920 px files.
       if (path !== '/panel/home') expect(widths, path).toContain(480);
     }
     // The banner runs the full width: a wide variant, not the 480 px one.
-    await page.goto('/panel/experiences/motorsport');
+    await openInApp(page, '/panel/experiences/motorsport');
     const banner = page.locator('main picture img').first();
     await expect(banner).toBeVisible();
     await expect
       .poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc))
       .toMatch(/track-banner(-1200w)?\.webp$/);
     // A gallery's slideshow shows a photo that fills its 860 px stage.
-    await page.goto('/panel/gallery');
+    await openInApp(page, '/panel/gallery');
     await page.getByTestId('gallery-tiles').getByRole('button').first().click();
     const stage = page.getByRole('dialog').getByTestId('slideshow-image');
     await expect(stage).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { consentTexts } from '../packages/shared/src/consents';
 import { expect, newUser, signIn, test } from './fixtures';
+import { openInApp } from './support/in-app';
 
 /**
  * Issue 14, as a member reads the panel: every message filled in, one wording per consent (with
@@ -71,7 +72,7 @@ for (const lang of ['pl', 'en'] as const) {
       page,
       request,
     }) => {
-      await signIn(page, await newUser(request, 'CUSTOMER', lang), '/panel/home');
+      await signIn(page, await newUser(request, 'CUSTOMER', lang), null);
       await apiPost(page, '/sales/cart/add', { product_id: GALA.id });
       await page.goto('/panel/cart');
       const gala = page.getByRole('article', { name: GALA[lang] });
@@ -87,7 +88,7 @@ for (const lang of ['pl', 'en'] as const) {
       page,
       request,
     }) => {
-      await signIn(page, await newUser(request, 'CUSTOMER', lang), '/panel/home');
+      await signIn(page, await newUser(request, 'CUSTOMER', lang), null);
       await apiPost(page, '/sales/cart/add', { product_id: GALA.id });
       await page.goto('/panel/experiences/lifestyle');
       const card = page.getByTestId('product-card').filter({ hasText: GALA[lang] }).first();
@@ -95,7 +96,7 @@ for (const lang of ['pl', 'en'] as const) {
       await card.getByRole('link', { name: words.inCart }).click();
       await expect(page).toHaveURL(/\/panel\/cart$/);
 
-      await page.goto(`/panel/experiences/lifestyle/${GALA.id}`);
+      await openInApp(page, `/panel/experiences/lifestyle/${GALA.id}`);
       await expect(page.getByRole('heading', { level: 1, name: GALA[lang] })).toBeVisible();
       await expect(page.getByRole('link', { name: words.inCart })).toBeVisible();
       const reason = page.getByTestId('order-reason');
@@ -118,7 +119,7 @@ for (const lang of ['pl', 'en'] as const) {
       await expect(reason).toHaveText(words.soldOutJoin);
       await expect(page.getByRole('button', { name: words.join })).toBeVisible();
 
-      await page.goto('/panel/experiences/motorsport/drift-school');
+      await openInApp(page, '/panel/experiences/motorsport/drift-school');
       await expect(page.getByTestId('order-reason')).toHaveText(words.soldOutClosed);
       await expectNoPlaceholder(page);
     });

@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, type Page, test as base } from '@playwright/test';
-import { demo, expect, newUser } from './fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, demo, expect, newUser } from './fixtures';
 import { tapLikeAPerson } from './support/person-checks';
 
 /**
@@ -151,7 +151,11 @@ test('phone: signing out from the account menu with a tap', async ({ browser, re
   await context.close();
 });
 
-test('a failed data call shows the error within a few seconds, not after the retries', async ({ as }) => {
+test('a failed data call shows the error within a few seconds, not after the retries', async ({
+  as,
+  expectFailure,
+}) => {
+  expectFailure({ status: 503, method: 'GET', url: '/panel/api/v1/faq/' });
   const page = await as('customer');
   // From now on every FAQ call fails as a server in trouble would.
   await page.route('**/panel/api/v1/faq/**', (route) =>
@@ -177,14 +181,17 @@ test('journey at 390 px, customer in English: home → experiences → a categor
   await tapLikeAPerson(burger(page));
   await tapLikeAPerson(mainMenu(page).getByRole('link', { name: 'Experiences', exact: true }));
   await expect(page).toHaveURL(/\/panel\/experiences$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Selected for you' })).toBeVisible();
   // The header's sub-menu on a phone: its toggle, then a category.
   const submenu = page.getByRole('navigation', { name: 'Sub-menu' });
-  await tapLikeAPerson(submenu.getByRole('button'));
+  await tapLikeAPerson(submenu.getByRole('button', { name: 'Show sub-menu' }));
   const category = submenu.getByRole('link').nth(1);
   const categoryName = (await category.textContent())?.trim() ?? '';
   await tapLikeAPerson(category);
   await expect(page).toHaveURL(/\/panel\/experiences\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(categoryName);
+  // The category's cards fit the phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const details = page
     .getByRole('main')
     .getByRole('link', { name: /details/i })

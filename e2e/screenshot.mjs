@@ -52,7 +52,20 @@ if (user !== 'none') {
 await page.addInitScript((l) => localStorage.setItem('club.language', l), lang);
 await page.goto(path);
 await page.waitForLoadState('networkidle');
-await page.waitForTimeout(1800);
+// What a person waits for: the splash gone, nothing loading, fonts in, no animation running.
+await page.getByTestId('splash').waitFor({ state: 'hidden', timeout: 15_000 });
+await page.waitForFunction(
+  () => document.querySelectorAll('[role=status][aria-label], [aria-busy=true]').length === 0,
+);
+await page.evaluate(async () => {
+  await document.fonts.ready;
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
+});
 await page.screenshot({ path: out, fullPage: args.includes('--full') });
 console.log(`saved ${out} (${page.url()})`);
 await browser.close();

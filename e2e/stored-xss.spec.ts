@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
+import { openInApp } from './support/in-app';
 
 /**
  * Stored HTML round-trips as text (issue 8): markup sent through the API into every free-text field
@@ -35,7 +36,12 @@ async function expectInert(page: Page, w: Watch, shown: string[]) {
   await expect(page.locator('[role=status][aria-label], [aria-busy=true]')).toHaveCount(0, {
     timeout: 10_000,
   });
-  await page.waitForTimeout(300);
+  // Whatever a payload could set off has had its chance: every picture loaded or failed (an `onerror`
+  // runs then), and two frames have passed since.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   for (const text of shown) {
     // Shown as text: in the page's text or as the value of a form field.
     const inText = await page.evaluate((t) => (document.body.textContent ?? '').includes(t), text);
@@ -65,7 +71,8 @@ test('customer: profile, address, invoice data, cart answer and companions show 
   test.setTimeout(90_000);
   const w = watch(page);
   const member = await newUser(request);
-  await signIn(page, member, '/panel/home');
+  // Seeded through the API first; the screens are loaded once, then opened inside the app.
+  await signIn(page, member, null);
   const headers = await csrf(page.request);
   const [a, b, c] = payloads(1);
   const profile = await page.request.post('/panel/api/v1/customers/update', {
@@ -134,11 +141,11 @@ test('customer: profile, address, invoice data, cart answer and companions show 
 
   await page.goto('/panel/account/club-card');
   await expectInert(page, w, [a!, b!]);
-  await page.goto('/panel/account/user-info');
+  await openInApp(page, '/panel/account/user-info');
   await expectInert(page, w, [a!, b!]);
-  await page.goto('/panel/account/invoice-info');
+  await openInApp(page, '/panel/account/invoice-info');
   await expectInert(page, w, [a!, b!, c!, '<b>123</b>']);
-  await page.goto('/panel/cart');
+  await openInApp(page, '/panel/cart');
   await expectInert(page, w, []);
   const lineEl = page.getByTestId('cart-item').first();
   const toggle = lineEl.locator('button[aria-expanded]').first();
@@ -155,7 +162,7 @@ test('dealer: names, address and numbers of a registered customer show as text i
   test.setTimeout(90_000);
   const w = watch(page);
   const dealer = await newUser(request, 'DEALER');
-  await signIn(page, dealer, '/panel/home');
+  await signIn(page, dealer, null);
   const headers = await csrf(page.request);
   // Everything about a dealer's customers sits behind the password re-entry.
   expect(
@@ -211,6 +218,6 @@ test('dealer: names, address and numbers of a registered customer show as text i
   await gate.locator('button[type=submit]').click();
   await expect(gate).toBeHidden();
   await expectInert(page, w, accepted);
-  await page.goto(`/panel/customers/edit/${customerId}`);
+  await openInApp(page, `/panel/customers/edit/${customerId}`);
   await expectInert(page, w, lastAccepted);
 });
