@@ -39,7 +39,8 @@ describe.skipIf(skipIfNoDatabase)('no account-opening secret in what staff read 
     t = await createTestApp({ logs, env: { LOG_LEVEL: 'info' } });
     admin = await staffClient(t.app, 'ADMIN');
     operator = await staffClient(t.app, 'OPERATOR', { language: 'en' });
-  });
+    // A seeded app and two staff sign-ins (argon2): more than the default minute on a loaded machine.
+  }, 300_000);
   afterAll(() => t?.close());
 
   /** The mails to an address, newest first, as staff read them in the console (list, then the item). */

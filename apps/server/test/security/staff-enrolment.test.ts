@@ -29,7 +29,8 @@ describe.skipIf(skipIfNoDatabase)(
     beforeAll(async () => {
       t = await createTestApp();
       admin = await staffClient(t.app, 'ADMIN');
-    });
+      // A seeded app and a staff sign-in (argon2): more than the default minute on a loaded machine.
+    }, 300_000);
     afterAll(() => t?.close());
 
     const signInWithPassword = (user: { email: string; password: string }, lang: 'pl' | 'en' = 'pl') =>
