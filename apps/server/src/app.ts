@@ -9,6 +9,8 @@ import type { RouteInfo } from './types';
 import { pgliteListener, postgresListener } from './db/listener';
 import { pickLanguage, translate } from './i18n';
 import { InFlight } from './lib/in-flight';
+import { installationSecret } from './lib/installation-secrets';
+import { secretBox } from './lib/secret-box';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
@@ -51,13 +53,37 @@ function trackRunningRequests(app: FastifyInstance): () => Promise<void> {
   return () => app.inFlight.drain(DRAIN_MS);
 }
 
+/** A single-use token in an address (the invitation, reset and registration pages) never reaches the log. */
+export const redactUrl = (url: string) => url.replace(/([?&](?:token|challenge)=)[^&#]*/gi, '$1[redacted]');
+
+const logSerializers = {
+  req: (request: {
+    method: string;
+    url: string;
+    host?: string;
+    ip?: string;
+    socket?: { remotePort?: number };
+  }) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
 /** Builds the whole panel (API and web app) as one Fastify instance; server.ts only listens. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions) {
+  // The mails' single-use links are sealed with this key (docs/decisions/mail-secrets.md); read
+  // before any request, outside every transaction.
+  const mailSecrets = secretBox(
+    config.MAIL_SECRET_KEY ?? (await installationSecret(database.db, 'mail-links')),
+  );
   const app = Fastify({
     logger: logStream
-      ? { level: config.LOG_LEVEL, stream: logStream }
+      ? { level: config.LOG_LEVEL, stream: logStream, serializers: logSerializers }
       : logger
-        ? { level: config.LOG_LEVEL }
+        ? { level: config.LOG_LEVEL, serializers: logSerializers }
         : false,
     bodyLimit: 256 * 1024,
     trustProxy: config.TRUST_PROXY,
@@ -102,6 +128,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       from: config.MAIL_FROM,
       log: app.log,
       track: (work) => app.inFlight.track(work),
+      secrets: mailSecrets,
     }),
   );
   app.decorate('payments', { provider: () => paymentProvider(app) });

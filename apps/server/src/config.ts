@@ -18,6 +18,11 @@ const ZConfig = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Excellence Club <club@example.com>'),
+    /**
+     * Key that seals the single-use links of queued mails (docs/decisions/mail-secrets.md); when
+     * unset, a random one kept in the database.
+     */
+    MAIL_SECRET_KEY: z.string().min(16).optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')

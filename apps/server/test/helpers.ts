@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema';
 import { TOTP_PERIOD_S, totpCode } from '../src/lib/totp';
+import { issueUserToken } from '../src/lib/user-tokens';
 import { createTestUser } from '../src/modules/testing/create-test-user';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -230,6 +231,28 @@ export async function staffClient(
     throw new Error(`staff sign-in as ${type} failed: ${res.statusCode} ${res.body}`);
   client.account = account;
   return client;
+}
+
+/**
+ * A staff account's first enrolment step, as only its owner can get it: a password reset link (the
+ * token issued here, as the mailed link carries it) sets the password and answers 202 with the step.
+ */
+export async function enrolmentByResetLink(
+  app: FastifyInstance,
+  client: Client,
+  user: { id: number; password: string },
+): Promise<{ second_factor: 'CODE' | 'ENROL'; challenge: string }> {
+  const token = await app.db.transaction((tx) =>
+    issueUserToken(tx, user.id, 'RESET_PASSWORD', 60 * 60 * 1000),
+  );
+  const res = await client.post(
+    '/auth/reset-password',
+    { token, password: user.password, password_confirmation: user.password },
+    { csrf: false },
+  );
+  if (res.statusCode !== 202)
+    throw new Error(`reset link gave no enrolment step: ${res.statusCode} ${res.body}`);
+  return res.json().data;
 }
 
 /** The audit rows of one entity, newest first (to assert that a change wrote its row). */

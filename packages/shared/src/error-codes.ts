@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'LINK_INVALID',
   'SECOND_FACTOR_INVALID',
+  /** A staff account without a second factor signs in with its password: enrolment needs a mailed link. */
+  'SECOND_FACTOR_NOT_ENROLLED',
   // Input
   'VALIDATION',
   'BAD_REQUEST',

@@ -70,9 +70,11 @@ export const authContract = {
   resetPassword: defineEndpoint({
     method: 'POST',
     path: '/auth/reset-password',
-    summary: 'Sets a new password with the single-use token of the reset link',
+    summary:
+      'Sets a new password with the single-use token of the reset link; a staff account without a second factor gets its enrolment step (202)',
     access: 'public',
     body: ZResetPassword,
-    responses: { 200: ZOk },
+    // The mailed link is what only the owner holds: a staff account's first enrolment starts here or at the invitation.
+    responses: { 200: ZOk, 202: ok(ZSecondFactorStep) },
   }),
 };

@@ -93,9 +93,19 @@ export const userTokens = pgTable(
   {
     id: serialId(),
     userId: ownedBy('user_id', () => users.id),
-    /** STAFF_INVITE: the invitation link; SECOND_FACTOR: the step between password and TOTP at sign-in. */
+    /**
+     * STAFF_INVITE: the invitation link; SECOND_FACTOR: the step between password and TOTP at sign-in;
+     * SECOND_FACTOR_ENROL: the first enrolment's step, given only for a mailed link (invitation, reset).
+     */
     purpose: text('purpose', {
-      enum: ['RESET_PASSWORD', 'AGREEMENTS', 'ACTIVATE', 'STAFF_INVITE', 'SECOND_FACTOR'],
+      enum: [
+        'RESET_PASSWORD',
+        'AGREEMENTS',
+        'ACTIVATE',
+        'STAFF_INVITE',
+        'SECOND_FACTOR',
+        'SECOND_FACTOR_ENROL',
+      ],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The raw token, kept only for links a dealer must be able to copy again (terms_url, register_url). */
@@ -134,6 +144,11 @@ export const outbox = pgTable(
     template: text('template').notNull(),
     language: text('language').notNull().default('pl'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /**
+     * The mail's single-use links (slot → value), sealed (lib/secret-box.ts); the text and HTML hold
+     * placeholders instead. Cleared once the mail is sent (docs/decisions/mail-secrets.md).
+     */
+    secrets: text('secrets'),
     status: text('status').notNull().default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
     lastAttemptAt: instant('last_attempt_at'),

@@ -7,6 +7,8 @@ export const authMessages = {
     challengeInvalid: 'Logowanie wygasło. Zaloguj się ponownie e-mailem i hasłem.',
     codeInvalid: 'Kod jest nieprawidłowy lub został już użyty. Wpisz aktualny kod z aplikacji.',
     enrolmentNotStarted: 'Najpierw zeskanuj kod QR, a potem wpisz kod z aplikacji.',
+    secondFactorNotEnrolled:
+      'To konto nie ma jeszcze drugiego składnika logowania. Otwórz link z zaproszenia albo użyj „Nie pamiętasz hasła?”: link wysłany na Twój e-mail pozwoli ustawić hasło i połączyć aplikację uwierzytelniającą.',
   },
   en: {
     invalidCredentials: 'Incorrect e-mail or password.',
@@ -16,5 +18,7 @@ export const authMessages = {
     challengeInvalid: 'Your sign-in has expired. Sign in again with your e-mail and password.',
     codeInvalid: 'The code is incorrect or was already used. Enter the current code from your app.',
     enrolmentNotStarted: 'Scan the QR code first, then enter the code from your app.',
+    secondFactorNotEnrolled:
+      'This account has no second factor yet. Open the link from your invitation, or use "Forgot your password?": the link sent to your e-mail lets you set the password and link your authenticator app.',
   },
 };

@@ -17,10 +17,12 @@ import {
   deleteUserSessions,
   extendSession,
   findUserByEmail,
+  findUserById,
   markPasswordVerified,
   setPasswordHash,
 } from './repository';
-import { secondFactorRoutes, secondFactorStep } from './second-factor';
+import { enrolmentStep, secondFactorRoutes, secondFactorStep } from './second-factor';
+import { recordOwnAction } from '../../lib/audit';
 import { toSessionUser } from './session-user';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 
@@ -173,17 +175,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.resetPassword),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password);
       const done = await app.db.transaction(async (tx) => {
         const token = await findLiveToken(tx, request.body.token, 'RESET_PASSWORD');
-        if (!token) return false;
+        if (!token) return null;
         await useToken(tx, token.id);
         await setPasswordHash(tx, token.userId, passwordHash);
         await deleteUserSessions(tx, token.userId);
-        return true;
+        const user = await findUserById(tx, token.userId);
+        if (!user || !isStaffType(user.type)) return { step: null };
+        await recordOwnAction(tx, request, user, { action: 'reset-password' });
+        // The link came to the owner's mailbox: a staff account without a factor enrols now (and only so).
+        if (user.totpEnabledAt || user.deactivatedAt) return { step: null };
+        request.lang = user.languageCode === 'en' ? 'en' : 'pl';
+        return { step: await enrolmentStep(tx, user) };
       });
       if (!done) throw new AppError(404, 'TOKEN_INVALID', 'auth.resetLinkInvalid');
+      if (done.step) {
+        reply.code(202);
+        return { success: true as const, data: done.step };
+      }
       return { success: true as const };
     },
   });

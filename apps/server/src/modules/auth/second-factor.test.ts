@@ -5,6 +5,7 @@ import {
   Client,
   createTestApp,
   createTestUser,
+  enrolmentByResetLink,
   skipIfNoDatabase,
   staffClient,
   type TestApp,
@@ -27,6 +28,9 @@ describe.skipIf(skipIfNoDatabase)('staff second factor over http', () => {
     expect(res.statusCode, res.body).toBe(202);
     return (res.json() as { data: Step }).data;
   };
+  /** The first enrolment's step, as the owner gets it: a mailed reset link (issued here) sets the password. */
+  const linkStep = (c: Client, user: { id: number; password: string }) =>
+    enrolmentByResetLink(t.app, c, user);
 
   it('a staff password gives the CODE step and no session; members and dealers still get their session at once', async () => {
     const staff = await createTestUser(t.app.db, { type: 'ADMIN' });
@@ -113,7 +117,7 @@ describe.skipIf(skipIfNoDatabase)('staff second factor over http', () => {
   it('recovery codes: each signs in once, its use is audited; a deactivated account never reaches the second step', async () => {
     const staff = await createTestUser(t.app.db, { type: 'ADMIN', enrolled: false });
     const c = new Client(t.app);
-    const step = await passwordStep(c, staff);
+    const step = await linkStep(c, staff);
     expect(step.second_factor).toBe('ENROL');
     const enrolment = await c.post('/auth/second-factor/enrolment', { challenge: step.challenge });
     const secret = enrolment.json().data.secret as string;
@@ -152,7 +156,7 @@ describe.skipIf(skipIfNoDatabase)('staff second factor over http', () => {
     it('POST auth/second-factor/enrolment + enrol: a secret and its otpauth address, the first code turns the factor on, ten recovery codes (stored hashed), the session, an audit row', async () => {
       const staff = await createTestUser(t.app.db, { type: 'OPERATOR', enrolled: false });
       const c = new Client(t.app);
-      const step = await passwordStep(c, staff);
+      const step = await linkStep(c, staff);
       expect(step.second_factor).toBe('ENROL');
       const started = await c.post('/auth/second-factor/enrolment', { challenge: step.challenge });
       expect(started.statusCode, started.body).toBe(200);
@@ -196,7 +200,7 @@ describe.skipIf(skipIfNoDatabase)('staff second factor over http', () => {
     it('validation: enrol before the secret exists is a 409; a missing or malformed code a 422; an unknown challenge a 404', async () => {
       const staff = await createTestUser(t.app.db, { type: 'OPERATOR', enrolled: false, language: 'en' });
       const c = new Client(t.app);
-      const step = await passwordStep(c, staff);
+      const step = await linkStep(c, staff);
       const early = await c.post('/auth/second-factor/enrol', { challenge: step.challenge, code: '123456' });
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toMatch(/Scan the QR code first/);

@@ -2,11 +2,11 @@ import { isStaffType, RATE_LIMITS } from '@club/shared';
 import type { TSecondFactorStep, TSessionUser } from '@club/shared';
 import type { TEnrolment, TEnrolmentDone } from '@club/shared/schemas/second-factor';
 import { secondFactorContract as contract } from '@club/shared/contract/second-factor';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
-import { recoveryCodes, users } from '../../db/schema';
+import { recoveryCodes, users, userTokens } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
 import { recordOwnAction } from '../../lib/audit';
@@ -32,15 +32,46 @@ const challengeInvalid = () => new AppError(404, 'TOKEN_INVALID', 'auth.challeng
 const codeInvalid = () =>
   new AppError(422, 'SECOND_FACTOR_INVALID', 'common.validation', {}, { code: ['auth.codeInvalid'] });
 
-/** After a right password, a staff account gets the second-factor step instead of a session. */
+type ChallengePurpose = 'SECOND_FACTOR' | 'SECOND_FACTOR_ENROL';
+
+/**
+ * After a right password, an enrolled staff account gets the code step instead of a session. An
+ * account without a factor gets nothing for a password alone (whoever knows or reset it could enrol
+ * their own app): it is refused, and enrols only through `enrolmentStep`.
+ */
 export async function secondFactorStep(db: Tx, user: UserRow): Promise<TSecondFactorStep> {
+  if (!user.totpEnabledAt)
+    throw new AppError(403, 'SECOND_FACTOR_NOT_ENROLLED', 'auth.secondFactorNotEnrolled');
   const challenge = await issueUserToken(db, user.id, 'SECOND_FACTOR', CHALLENGE_TTL_MS);
-  return { second_factor: user.totpEnabledAt ? 'CODE' : 'ENROL', challenge };
+  return { second_factor: 'CODE', challenge };
+}
+
+/**
+ * The first enrolment's step: given only to whoever used a single-use link mailed to the account's
+ * owner (the invitation, or a password reset link), never for a password alone.
+ */
+export async function enrolmentStep(db: Tx, user: UserRow): Promise<TSecondFactorStep> {
+  const challenge = await issueUserToken(db, user.id, 'SECOND_FACTOR_ENROL', CHALLENGE_TTL_MS);
+  return { second_factor: 'ENROL', challenge };
+}
+
+/** Every live challenge of the account stops working (its factor was reset, or it was deactivated). */
+export async function endChallenges(db: Tx, userId: number) {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        inArray(userTokens.purpose, ['SECOND_FACTOR', 'SECOND_FACTOR_ENROL']),
+        isNull(userTokens.usedAt),
+      ),
+    );
 }
 
 /** The staff member of a live challenge, locked for the transaction; refused when there is none. */
-async function challengeUser(tx: Tx, challenge: string) {
-  const token = await findLiveToken(tx, challenge, 'SECOND_FACTOR');
+async function challengeUser(tx: Tx, challenge: string, purpose: ChallengePurpose) {
+  const token = await findLiveToken(tx, challenge, purpose);
   if (!token) throw challengeInvalid();
   const user = await findUserById(tx, token.userId);
   if (!user || !isStaffType(user.type) || user.deactivatedAt) throw challengeInvalid();
@@ -55,8 +86,13 @@ async function limitCodes(app: FastifyInstance, request: FastifyRequest, userId:
 }
 
 /** The user a live challenge belongs to; the answers speak that staff member's language from here on. */
-async function userOfChallenge(app: FastifyInstance, request: FastifyRequest, challenge: string) {
-  const token = await findLiveToken(app.db, challenge, 'SECOND_FACTOR');
+async function userOfChallenge(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  challenge: string,
+  purpose: ChallengePurpose,
+) {
+  const token = await findLiveToken(app.db, challenge, purpose);
   if (!token) throw challengeInvalid();
   const user = await findUserById(app.db, token.userId);
   if (user) request.lang = user.languageCode === 'en' ? 'en' : 'pl';
@@ -82,10 +118,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.verify),
     handler: async (request, reply) => {
       const { challenge, code } = request.body;
-      const userId = await userOfChallenge(app, request, challenge);
+      const userId = await userOfChallenge(app, request, challenge, 'SECOND_FACTOR');
       await limitCodes(app, request, userId);
       const result = await app.db.transaction(async (tx) => {
-        const { token, user } = await challengeUser(tx, challenge);
+        const { token, user } = await challengeUser(tx, challenge, 'SECOND_FACTOR');
         if (!user.totpEnabledAt || !user.totpSecret) throw challengeInvalid();
         let how: 'totp' | 'recovery';
         const step = verifyTotp(user.totpSecret, code, user.totpLastStep);
@@ -120,13 +156,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** First sign-in (or after a reset): a new secret to scan; asking again gives a new one. */
+  /** The first enrolment (after the invitation or a mailed reset link): a new secret to scan; asking again gives a new one. */
   app.route({
     ...routeOf(contract.enrolment),
     handler: async (request) => {
-      await userOfChallenge(app, request, request.body.challenge);
+      await userOfChallenge(app, request, request.body.challenge, 'SECOND_FACTOR_ENROL');
       const data = await app.db.transaction(async (tx): Promise<TEnrolment> => {
-        const { user } = await challengeUser(tx, request.body.challenge);
+        const { user } = await challengeUser(tx, request.body.challenge, 'SECOND_FACTOR_ENROL');
         if (user.totpEnabledAt) throw challengeInvalid();
         const secret = newTotpSecret();
         await tx.update(users).set({ totpSecret: secret, totpLastStep: null }).where(eq(users.id, user.id));
@@ -141,10 +177,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.enrol),
     handler: async (request, reply) => {
       const { challenge, code } = request.body;
-      const userId = await userOfChallenge(app, request, challenge);
+      const userId = await userOfChallenge(app, request, challenge, 'SECOND_FACTOR_ENROL');
       await limitCodes(app, request, userId);
       const data = await app.db.transaction(async (tx): Promise<TEnrolmentDone | null> => {
-        const { token, user } = await challengeUser(tx, challenge);
+        const { token, user } = await challengeUser(tx, challenge, 'SECOND_FACTOR_ENROL');
         if (user.totpEnabledAt) throw challengeInvalid();
         if (!user.totpSecret) throw new AppError(409, 'TOKEN_INVALID', 'auth.enrolmentNotStarted');
         const step = verifyTotp(user.totpSecret, code, null);

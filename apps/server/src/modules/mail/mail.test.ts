@@ -223,6 +223,44 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
       expect(user.id).toBeGreaterThan(0);
     });
 
+    it('a failed invitation resent from the console brings its owner a working link; staff see it hidden throughout (issue 28)', async () => {
+      const email = unique('invitee');
+      refused.add(email);
+      const invited = await admin.post('/staff/invite', {
+        email,
+        name: 'Ala',
+        surname: 'Nowa',
+        type: 'ADMIN',
+        language: 'en',
+      });
+      expect(invited.statusCode, invited.body).toBe(200);
+      await t.app.inFlight.drain(10_000);
+      await t.app.mailer.flush(t.app.db);
+      const [failed] = await rowsTo(email);
+      expect(failed).toMatchObject({ status: 'FAILED', template: 'staff-invitation' });
+      expect(failed!.secrets).not.toBeNull();
+
+      refused.delete(email);
+      const resent = await operatorEn.post(`/admin/mail/items/${failed!.id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().data.state).toBe('sent');
+      for (const body of [resent.json().data.text, resent.json().data.html]) {
+        expect(body).toContain('[link hidden: only the recipient receives this single-use link]');
+        expect(body).not.toMatch(/invitation\?token=/);
+      }
+      // The owner's mail has the working link, in both parts; the sent row keeps no sealed link.
+      const [mail] = await arrivedFor(email);
+      const link = /https?:\/\/\S+\/panel\/admin\/invitation\?token=[\w%-]+/.exec(mail!.text as string)![0];
+      expect(mail!.html).toContain(link);
+      const token = new URL(link).searchParams.get('token')!;
+      expect((await anonymous.get(`/staff/invitation?token=${encodeURIComponent(token)}`)).statusCode).toBe(
+        200,
+      );
+      const [sent] = await rowsTo(email);
+      expect(sent).toMatchObject({ status: 'SENT', secrets: null });
+      expect(sent!.text).not.toContain(token);
+    });
+
     it('flushes racing in parallel (two mailers, as two processes) send every mail exactly once', async () => {
       const { createMailer } = await import('./mailer');
       const smtpUrl = t.app.config.SMTP_URL!;
@@ -397,8 +435,14 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
         attachment_files: [],
       });
       expect(mail.subject).toBe('Excellence Club: reset your password');
-      expect(mail.text).toContain('https://club.example.com/r');
       expect(mail.html).toContain('Reset your password');
+      // The reset link is a secret: staff read it hidden, in their language (issue 28).
+      expect(mail.text).not.toContain('https://club.example.com/r');
+      expect(mail.html).not.toContain('https://club.example.com/r');
+      expect(mail.text).toContain('[link ukryty: jednorazowy link otrzymuje tylko adresat]');
+      expect((await operatorEn.get(`/admin/mail/items/${ids[1]}`)).json().data.text).toContain(
+        '[link hidden:',
+      );
       expect((await operator.get('/admin/mail/items/999999999')).statusCode).toBe(404);
       expect((await operator.get('/admin/mail/items/abc')).statusCode).toBe(422);
       expect((await operator.post('/admin/mail/items/999999999/resend')).statusCode).toBe(404);

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { renderMail } from './render';
+import type { SecretBox } from '../../lib/secret-box';
+import { renderMail, withSecrets } from './render';
 import type { MailData } from './templates';
 
 /** A mail to queue: which template, for whom, in which language, with the template's typed data. */
@@ -48,7 +49,14 @@ export interface Mailer {
    * graceful shutdown waits for the sending and its outbox updates), a failure logged, never thrown.
    */
   flushInBackground(db: Tx): void;
+  /**
+   * The mail as it is handed to SMTP, its single-use links put back from the sealed secrets: for
+   * the sending and the test-support outbox only, never for anything staff read.
+   */
+  asSent(row: Pick<OutboxRow, 'text' | 'html' | 'secrets'>): { text: string; html: string | null };
 }
+
+type OutboxRow = typeof outbox.$inferSelect;
 
 /** An SMTP answer 5xx is final: trying again sends nothing. */
 const isPermanent = (error: unknown) => {
@@ -61,7 +69,15 @@ export function createMailer(opts: {
   from: string;
   log: FastifyBaseLogger;
   track?: (work: () => Promise<void>) => Promise<void>;
+  /** Seals the single-use links of a mail in its outbox row; a mailer without it cannot queue them. */
+  secrets?: SecretBox;
 }): Mailer {
+  const asSent: Mailer['asSent'] = (row) => {
+    if (!row.secrets) return { text: row.text, html: row.html };
+    if (!opts.secrets) throw new Error('mail: a sealed link, and no key to open it');
+    return withSecrets(row, JSON.parse(opts.secrets.open(row.secrets)) as Record<string, string>);
+  };
+
   // Short timeouts: a resend waits for the answer, and a dead server must not hold a sweep for minutes.
   const transport = opts.smtpUrl
     ? nodemailer.createTransport({
@@ -101,6 +117,8 @@ export function createMailer(opts: {
   return {
     async queue(tx, mail) {
       const rendered = await renderMail(mail.template, mail.language, mail.data);
+      const hasSecrets = Object.keys(rendered.secrets).length > 0;
+      if (hasSecrets && !opts.secrets) throw new Error(`mail ${mail.template}: no key to seal its link`);
       const [row] = await tx
         .insert(outbox)
         .values({
@@ -111,6 +129,7 @@ export function createMailer(opts: {
           text: rendered.text,
           html: rendered.html,
           attachments: rendered.attachments,
+          secrets: hasSecrets ? opts.secrets!.seal(JSON.stringify(rendered.secrets)) : null,
         })
         .returning({ id: outbox.id });
       opts.log.info({ mailId: row!.id, to: mail.to, template: mail.template }, 'mail queued');
@@ -126,12 +145,13 @@ export function createMailer(opts: {
         for (const mail of batch) {
           const attempts = mail.attempts + 1;
           try {
+            const body = asSent(mail);
             await transport.sendMail({
               from: opts.from,
               to: mail.to,
               subject: mail.subject,
-              text: mail.text,
-              html: mail.html ?? undefined,
+              text: body.text,
+              html: body.html ?? undefined,
               attachments: mail.attachments.map((a) => ({
                 filename: a.filename,
                 contentType: a.contentType,
@@ -140,7 +160,8 @@ export function createMailer(opts: {
             });
             await db
               .update(outbox)
-              .set({ status: OUTBOX_STATUS.SENT, sentAt: new Date(), error: null, attempts })
+              // Delivered: the sealed link is not needed any more (only a failed mail is resent).
+              .set({ status: OUTBOX_STATUS.SENT, sentAt: new Date(), error: null, attempts, secrets: null })
               .where(eq(outbox.id, mail.id));
           } catch (error) {
             const final = isPermanent(error) || attempts >= MAX_ATTEMPTS;
@@ -158,6 +179,8 @@ export function createMailer(opts: {
         if (batch.length < BATCH || flushOpts.ids) return;
       }
     },
+
+    asSent,
 
     flushInBackground(db) {
       if (!transport) return;

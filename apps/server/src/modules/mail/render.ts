@@ -18,7 +18,52 @@ const BRAND = {
   sans: "'Helvetica Neue', Helvetica, Arial, sans-serif",
 } as const;
 
-export type RenderedMail = { subject: string; text: string; html: string; attachments: OutboxAttachment[] };
+export type RenderedMail = {
+  subject: string;
+  /** The text and HTML with `{{secret:<slot>}}` where a secret slot's value goes (never the value). */
+  text: string;
+  html: string;
+  attachments: OutboxAttachment[];
+  /** The secret slots' values, kept apart from the body (sealed in the outbox row). */
+  secrets: Record<string, string>;
+};
+
+/** Where a secret slot's value stands in a stored mail: no character in it is changed by HTML escaping. */
+export const secretPlaceholder = (slot: string) => `{{secret:${slot}}}`;
+const SECRET_PLACEHOLDER = /\{\{secret:(\w+)\}\}/g;
+
+/**
+ * The mail as it is handed to SMTP: each placeholder replaced by its secret (escaped in the HTML).
+ * A placeholder without a value (the secret already cleared) stays as it is.
+ */
+export function withSecrets(
+  mail: { text: string; html: string | null },
+  secrets: Record<string, string>,
+): { text: string; html: string | null } {
+  const put = (encode: (v: string) => string) => (whole: string, slot: string) =>
+    secrets[slot] === undefined ? whole : encode(secrets[slot]);
+  return {
+    text: mail.text.replace(
+      SECRET_PLACEHOLDER,
+      put((v) => v),
+    ),
+    html: mail.html?.replace(SECRET_PLACEHOLDER, put(escapeHtml)) ?? null,
+  };
+}
+
+/** The mail as staff read it: each secret link shown as `hidden` (a link in the HTML goes nowhere). */
+export function withSecretsHidden(
+  mail: { text: string; html: string | null },
+  hidden: string,
+): { text: string; html: string | null } {
+  return {
+    text: mail.text.replace(SECRET_PLACEHOLDER, hidden),
+    html:
+      mail.html
+        ?.replace(/href="\{\{secret:\w+\}\}"/g, 'href="#"')
+        .replace(SECRET_PLACEHOLDER, escapeHtml(hidden)) ?? null,
+  };
+}
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -175,7 +220,8 @@ function textPart(
 
 /**
  * One mail of a template, in the recipient's language: subject, HTML (brand layout, every value
- * escaped), text part and attachments. Links must be http(s).
+ * escaped), text part and attachments. Links must be http(s). The template's secret slots come back
+ * apart (`secrets`), their places in the text and HTML holding `{{secret:<slot>}}`.
  */
 export async function renderMail<T extends MailTemplateName>(
   name: T,
@@ -183,10 +229,18 @@ export async function renderMail<T extends MailTemplateName>(
   data: MailData[T],
 ): Promise<RenderedMail> {
   const def = TEMPLATES[name];
-  const slots = def.slots(data, lang);
+  const values = def.slots(data, lang);
   for (const block of def.blocks) {
-    if (block.kind === 'button' && !/^https?:\/\//i.test(slots[block.href] ?? ''))
+    if (block.kind === 'button' && !/^https?:\/\//i.test(values[block.href] ?? ''))
       throw new Error(`mail ${name}: the link ${block.href} is not http(s)`);
+  }
+  // A secret never enters the body: its slot is filled with a placeholder, the value kept apart.
+  const secrets: Record<string, string> = {};
+  const slots = { ...values };
+  for (const slot of def.secrets ?? []) {
+    if (values[slot] === undefined) throw new Error(`mail ${name}: no secret slot ${slot}`);
+    secrets[slot] = values[slot];
+    slots[slot] = secretPlaceholder(slot);
   }
   const lines = def.lines?.(data, lang) ?? [];
   const rows = lines
@@ -201,5 +255,6 @@ export async function renderMail<T extends MailTemplateName>(
     text: textPart(name, lang, slots, lines),
     html,
     attachments: def.attachments?.(data, lang) ?? [],
+    secrets,
   };
 }

@@ -1,9 +1,12 @@
+import type { LanguageCode } from '@club/shared';
 import type { MailState, TMailDetail, TMailListQueryParsed, TMailRow } from '@club/shared/schemas/admin-mail';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
+import { translate } from '../../i18n';
 import { OUTBOX_STATUS } from './mailer';
+import { withSecretsHidden } from './render';
 import { containsPattern } from '../../lib/text-search';
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -35,11 +38,13 @@ export function toMailRow(row: OutboxRow): TMailRow {
   };
 }
 
-export function toMailDetail(row: OutboxRow): TMailDetail {
+/** One mail as staff read it: a single-use link is never in it (the stored body holds a placeholder). */
+export function toMailDetail(row: OutboxRow, lang: LanguageCode): TMailDetail {
+  const body = withSecretsHidden(row, translate(lang, 'mail.hiddenLink'));
   return {
     ...toMailRow(row),
-    text: row.text,
-    html: row.html,
+    text: body.text,
+    html: body.html,
     attachment_files: row.attachments.map((a) => ({
       filename: a.filename,
       content_type: a.contentType,

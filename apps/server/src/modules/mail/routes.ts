@@ -23,7 +23,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findMail(app.db, request.params.id);
       if (!row) throw notFound();
-      return { success: true as const, data: toMailDetail(row) };
+      return { success: true as const, data: toMailDetail(row, request.lang) };
     },
   });
 
@@ -57,7 +57,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The answer tells at once whether the SMTP server took it this time.
       await app.mailer.flush(app.db, { ids: [id] });
-      return { success: true as const, data: toMailDetail((await findMail(app.db, id))!) };
+      return { success: true as const, data: toMailDetail((await findMail(app.db, id))!, request.lang) };
     },
   });
 

@@ -68,6 +68,12 @@ export type TemplateDef<T extends MailTemplateName> = {
   slots: (data: MailData[T], lang: LanguageCode) => Record<string, string>;
   /** The rows of a `lines` block. */
   lines?: (data: MailData[T], lang: LanguageCode) => { name: string; meta: string }[];
+  /**
+   * Slots that carry a single-use secret (a link that opens an account): the stored mail holds a
+   * placeholder, the value is kept sealed and put in only when the mail is handed to SMTP
+   * (docs/decisions/mail-secrets.md). Every slot with a token in it must be listed here.
+   */
+  secrets?: readonly string[];
   /** Files sent with the mail (stored with it, so a resend sends the same files). */
   attachments?: (data: MailData[T], lang: LanguageCode) => OutboxAttachment[];
 };
@@ -94,6 +100,7 @@ const text = (copy: string): Block => ({ kind: 'text', copy });
 
 export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
   'reset-password': {
+    secrets: ['link'],
     blocks: [text('intro'), link('cta'), text('validity'), { kind: 'note', copy: 'ignore' }],
     copy: {
       pl: {
@@ -120,6 +127,7 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
     slots: (d) => ({ link: d.link, minutes: String(d.minutes) }),
   },
   'dealer-invitation': {
+    secrets: ['link'],
     blocks: [text('intro'), link('cta'), text('validity')],
     copy: {
       pl: {
@@ -164,6 +172,7 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
     slots: () => ({}),
   },
   'activation-link': {
+    secrets: ['link'],
     blocks: [text('intro'), link('cta'), text('validity')],
     copy: {
       pl: {
@@ -416,6 +425,7 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
     slots: (d) => ({ id: String(d.orderId), url: d.url }),
   },
   'staff-invitation': {
+    secrets: ['link'],
     blocks: [text('intro'), link('cta'), text('validity'), { kind: 'note', copy: 'factor' }],
     copy: {
       pl: {

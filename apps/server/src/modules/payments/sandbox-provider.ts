@@ -4,7 +4,7 @@ import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { installationSecrets } from '../../db/schema';
+import { installationSecret } from '../../lib/installation-secrets';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { createPayuProvider } from './payu-provider';
 import {
@@ -107,16 +107,6 @@ export function createSandboxProvider(opts: { publicUrl: string; secret: string 
       return safeEqual(mac, hmac(`page|${ref}|${issuedAt}`));
     },
   };
-}
-
-/** The installation's sandbox key: made once (the first process wins the insert), then read. */
-export async function installationSecret(db: Tx, name: string): Promise<string> {
-  await db
-    .insert(installationSecrets)
-    .values({ name, value: randomToken(32) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(installationSecrets).where(eq(installationSecrets.name, name));
-  return row!.value;
 }
 
 type Deps = Pick<FastifyInstance, 'config' | 'db'>;

@@ -9,7 +9,7 @@ import { routeOf } from '../../lib/contract';
 import { hashPassword } from '../../lib/passwords';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
 import { requireAuth } from '../../plugins/session';
-import { secondFactorStep } from '../auth/second-factor';
+import { endChallenges, enrolmentStep } from '../auth/second-factor';
 import type { UserRow } from '../../types';
 import {
   auditEntityTypes,
@@ -135,6 +135,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) =>
       changeColleague(request, request.params.id, 'deactivate', async (tx, user) => {
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await endChallenges(tx, user.id);
         return user.deactivatedAt ? null : { deactivatedAt: new Date() };
       }),
   });
@@ -153,6 +154,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       changeColleague(request, request.params.id, 'reset-second-factor', async (tx, user) => {
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        // A challenge started before the reset must not become an enrolment after it.
+        await endChallenges(tx, user.id);
         return { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
       }),
   });
@@ -201,7 +204,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           before: auditSnapshot(user),
           after: auditSnapshot(updated!),
         });
-        return secondFactorStep(tx, updated!);
+        // The invitation link is what only the invitee holds: the first enrolment starts here.
+        return enrolmentStep(tx, updated!);
       });
       return { success: true as const, data: step };
     },

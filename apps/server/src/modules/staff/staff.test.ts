@@ -113,7 +113,8 @@ describe.skipIf(skipIfNoDatabase)('staff accounts and the audit log', () => {
       expect(res.statusCode, res.body).toBe(200);
       const invited = res.json().data;
       expect(invited).toMatchObject({ email, status: 'INVITED', second_factor: false, type: 'OPERATOR' });
-      const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.to, email));
+      const [stored] = await t.app.db.select().from(outbox).where(eq(outbox.to, email));
+      const mail = { ...stored!, ...t.app.mailer.asSent(stored!) };
       expect(mail!.subject).toMatch(/invitation/);
       expect(linkIn(mail!.text)).toMatch(/\/panel\/admin\/invitation\?token=/);
       const [audit] = await auditRows(t.app, 'staff', invited.id);
@@ -242,7 +243,7 @@ describe.skipIf(skipIfNoDatabase)('staff accounts and the audit log', () => {
       ]);
     });
 
-    it('POST staff/item/:id/reset-second-factor: the next sign-in enrols anew; sessions end; audited', async () => {
+    it('POST staff/item/:id/reset-second-factor: sessions end; a password alone no longer signs in (enrolment needs a mailed link); audited', async () => {
       const c = await colleague();
       const signed = new Client(t.app);
       await signed.loginStaff(c.email, c.password, c.totpSecret!);
@@ -251,7 +252,9 @@ describe.skipIf(skipIfNoDatabase)('staff accounts and the audit log', () => {
       expect(res.json().data.second_factor).toBe(false);
       expect((await signed.get('/auth/me')).statusCode).toBe(401);
       const step = await new Client(t.app).post('/auth/login', { email: c.email, password: c.password });
-      expect(step.json().data.second_factor).toBe('ENROL');
+      expect(step.statusCode).toBe(403);
+      expect(step.json().code).toBe('SECOND_FACTOR_NOT_ENROLLED');
+      expect(step.json().data).toBeUndefined();
       const [audit] = await auditRows(t.app, 'staff', c.id);
       expect(audit).toMatchObject({
         action: 'reset-second-factor',
@@ -271,7 +274,9 @@ describe.skipIf(skipIfNoDatabase)('staff accounts and the audit log', () => {
           language: 'pl',
         })
       ).json().data;
-      const first = tokenIn((await t.app.db.select().from(outbox).where(eq(outbox.to, email)))[0]!.text);
+      const first = tokenIn(
+        t.app.mailer.asSent((await t.app.db.select().from(outbox).where(eq(outbox.to, email)))[0]!).text,
+      );
       const res = await admin.post(`/staff/item/${invited.id}/resend-invitation`);
       expect(res.statusCode, res.body).toBe(200);
       const mails = await t.app.db.select().from(outbox).where(eq(outbox.to, email));

@@ -32,12 +32,12 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(outbox.to, request.query.to))
         .orderBy(desc(outbox.id))
         .limit(20);
+      // As a real inbox would have them: the single-use links put back (the console never shows them).
       const data = mails.map((mail) => ({
         id: mail.id,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        ...app.mailer.asSent(mail),
         template: mail.template,
         createdAt: mail.createdAt.toISOString(),
         sentAt: mail.sentAt?.toISOString() ?? null,

@@ -1,7 +1,14 @@
 import { languagesContract } from '@club/shared/contract/languages';
 import { authContract } from '@club/shared/contract/auth';
-import type { TForgotPassword, TLanguage, TLogin, TResetPassword, TSessionUser } from '@club/shared';
-import { fetchData } from '../../../lib/endpoint';
+import type {
+  TForgotPassword,
+  TLanguage,
+  TLogin,
+  TResetPassword,
+  TSecondFactorStep,
+  TSessionUser,
+} from '@club/shared';
+import { fetchData, fetchEnvelope } from '../../../lib/endpoint';
 
 /** A session, or for staff the second-factor step (docs/console.md). */
 export const login = (body: TLogin) => fetchData(authContract.login, { body });
@@ -11,7 +18,11 @@ export const getMe = () => fetchData(authContract.me);
 export const getLanguages = () => fetchData(languagesContract.languages);
 export const logout = () => fetchData(authContract.logout);
 export const forgotPassword = (body: TForgotPassword) => fetchData(authContract.forgotPassword, { body });
-export const resetPassword = (body: TResetPassword) => fetchData(authContract.resetPassword, { body });
+/** Sets the password; a staff account without a second factor gets its enrolment step (docs/console.md). */
+export async function resetPassword(body: TResetPassword): Promise<TSecondFactorStep | undefined> {
+  const envelope = await fetchEnvelope(authContract.resetPassword, { body });
+  return 'data' in envelope ? envelope.data : undefined;
+}
 
 type EarlySession = { me: Promise<TSessionUser>; languages: Promise<TLanguage[]> };
 let early: EarlySession | null = null;

@@ -3,14 +3,15 @@ import { type TResetPassword, ZResetPassword } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordForm, PublicCard, SignInNotice, useSaveFailure } from '../../../components/ui';
-import { resetPassword } from '../api/auth';
+import { resetPassword, STAFF_SECOND_FACTOR_PATH } from '../api/auth';
 import styles from '../components/auth.module.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const form = useForm<TResetPassword>({
     resolver: zodResolver(ZResetPassword),
@@ -37,7 +38,15 @@ export default function ResetPasswordPage() {
         form={form}
         block
         pending={reset.isPending}
-        onSubmit={form.handleSubmit((values) => reset.mutate(values, { onError: failed }))}
+        onSubmit={form.handleSubmit((values) =>
+          reset.mutate(values, {
+            // A staff account without a second factor: the mailed link lets it enrol one now.
+            onSuccess: (step) => {
+              if (step) navigate(STAFF_SECOND_FACTOR_PATH, { replace: true, state: { ...step, next: null } });
+            },
+            onError: failed,
+          }),
+        )}
         labels={{
           password: t('reset.password'),
           confirmation: t('reset.passwordConfirmation'),
