@@ -96,6 +96,8 @@ export const ZDeskOrder = object({
   refundable: money,
   discount_code: nullableString,
   is_invoice: z.boolean(),
+  /** The number of the VAT invoice issued for the order (null: none); a refund then issues a correction. */
+  invoice_number: nullableString,
   payment: object({
     provider: z.string(),
     reference: nullableString,
