@@ -36,10 +36,29 @@ export function auditValue(
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
     return when.format(new Date(value));
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
-    return value.length ? value.join(', ') : words.none;
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => itemText(v, language)).join(', ') : words.none;
+  if (typeof value === 'object') return itemText(value, language);
   return String(value);
+}
+
+/** A list item (a term, a photo) by its name, caption or file; a plain value as it is. */
+function itemText(item: unknown, language: string): string {
+  if (item === null || typeof item !== 'object') return String(item);
+  const o = item as Record<string, unknown>;
+  const en = language === 'en';
+  for (const key of [
+    en ? 'name_en' : 'name_pl',
+    'name',
+    en ? 'caption_en' : 'caption_pl',
+    'file',
+    'url',
+    'id',
+  ]) {
+    const v = o[key];
+    if ((typeof v === 'string' && v.trim()) || typeof v === 'number') return String(v);
+  }
+  return JSON.stringify(item);
 }
 
 type Snapshot = Record<string, unknown>;

@@ -134,7 +134,7 @@ export default function AuditPage() {
         enableSorting: false,
         cell: ({ row }) => {
           const e = row.original;
-          const name = entityName(e.before, e.after, i18n.language);
+          const name = e.entity_name ?? entityName(e.before, e.after, i18n.language);
           return (
             <>
               {entityLabel(e.entity_type)}
