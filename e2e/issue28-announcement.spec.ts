@@ -3,6 +3,8 @@ import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-
 import { expect, newStaff, newUser, PHONE, signIn, signInStaffByApi, test } from './fixtures';
 import { csrfHeaders } from './support/shop';
 
+test.describe.configure({ timeout: 120_000 });
+
 /**
  * Issue 28 item 14: the announcement text of an announced experience is rich text from the console's
  * editor. Members see it formatted (paragraphs, bold, a link opening a new tab), never its tags, on
@@ -66,7 +68,7 @@ for (const lang of ['pl', 'en'] as const) {
     await signIn(page, member, `/panel/experiences/x/${id}`);
 
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    const note = page.getByRole('note');
+    const note = page.getByRole('article', { name }).getByRole('note');
     await expect(note).toContainText(`Program ${lang}: dzień ${lang}`);
     await expect(note.locator('strong')).toHaveText(`dzień ${lang}`);
     const link = note.getByRole('link', { name: `details ${lang}` });

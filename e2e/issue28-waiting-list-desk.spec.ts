@@ -87,7 +87,7 @@ for (const lang of ['pl', 'en'] as const) {
     expect(cancel.ok(), await cancel.text()).toBe(true);
     await page.reload();
 
-    await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible({ timeout: 30_000 });
     const held = page.getByRole('region', { name: t.held });
     await expect(held.getByRole('row', { name: rowOf(first) })).toBeVisible();
     // Until when: a date and a time (the club's clock).
