@@ -217,7 +217,7 @@ export async function lapseSeatOffers(deps: Deps, opts: { max?: number } = {}): 
 }
 
 /** Who is in line for an experience, as the console's seat board shows it (docs/waiting-list.md). */
-export type WaitingListView = {
+type WaitingListView = {
   held: {
     offerId: number;
     userId: number;
