@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   operator = await staffClient(t.app, 'OPERATOR');
   operatorEn = await staffClient(t.app, 'ADMIN', { language: 'en' });
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const offersOf = (productId: number) =>
