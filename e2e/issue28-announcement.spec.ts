@@ -67,7 +67,7 @@ for (const lang of ['pl', 'en'] as const) {
     const member = await newUser(context.request, 'CUSTOMER', lang);
     await signIn(page, member, `/panel/experiences/x/${id}`);
 
-    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
     const note = page.getByRole('article', { name }).getByRole('note');
     await expect(note).toContainText(`Program ${lang}: dzień ${lang}`);
     await expect(note.locator('strong')).toHaveText(`dzień ${lang}`);
@@ -82,7 +82,7 @@ for (const lang of ['pl', 'en'] as const) {
     // The card in the category's list: the announcement as plain text, no tags.
     await page.getByRole('link', { name: /^← / }).click();
     const card = page.getByTestId('product-card').filter({ hasText: name });
-    await expect(card).toContainText(`Program ${lang}: dzień ${lang}`);
+    await expect(card).toContainText(`Program ${lang}: dzień ${lang}`, { timeout: 30_000 });
     await expect(card).not.toContainText('<p>');
 
     expect(

@@ -117,7 +117,8 @@ for (const lang of ['pl', 'en'] as const) {
     const actionRow = (action: string) =>
       page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
     const publishRow = actionRow(t.auditPublish);
-    await expect(publishRow).toContainText(`${t.auditProduct} ${name}`);
+    // The audit log is a lazy chunk: on a loaded machine it can take a while.
+    await expect(publishRow).toContainText(`${t.auditProduct} ${name}`, { timeout: 30_000 });
     const createRow = actionRow(t.auditCreated);
     await createRow.locator('summary').click();
     const priceRow = createRow.getByRole('row', { name: new RegExp(`^${t.price}\\b`) });
@@ -127,7 +128,9 @@ for (const lang of ['pl', 'en'] as const) {
 
     // Discount codes without dates: "no limit".
     await page.goto(`/panel/admin/discounts?q=${code}`);
-    await expect(page.getByRole('row').filter({ hasText: code })).toContainText(t.noLimit);
+    await expect(page.getByRole('row').filter({ hasText: code })).toContainText(t.noLimit, {
+      timeout: 30_000,
+    });
     await expect(page.getByRole('row').filter({ hasText: code })).not.toContainText('…');
   });
 }
@@ -136,6 +139,8 @@ test('sales desk: phones with "+", order numbers as links, the refund of an invo
   asStaff,
   browser,
 }) => {
+  // Two staff sessions (one per language) and a member's paid order: more than one screen's worth.
+  test.setTimeout(240_000);
   const baseURL = test.info().project.use.baseURL!;
   // A member's paid order with a VAT invoice, issued by staff.
   const memberContext = await browser.newContext({ baseURL });
@@ -181,10 +186,10 @@ test('sales desk: phones with "+", order numbers as links, the refund of an invo
     await expect(link).toHaveAttribute('href', /^\/panel\/admin\/orders\/\d+$/);
     await link.click();
     // The demo customer's phone, as people write it.
-    await expect(page.getByText('+48 601 234 567')).toBeVisible();
+    await expect(page.getByText('+48 601 234 567')).toBeVisible({ timeout: 30_000 });
 
     await page.goto(`/panel/admin/orders/${placed.order_id}`);
-    await page.getByRole('button', { name: t.refund, exact: true }).click();
+    await page.getByRole('button', { name: t.refund, exact: true }).click({ timeout: 30_000 });
     await expect(page.getByRole('dialog')).toContainText(t.correction);
   }
 });
