@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   /** The sales desk: the order is already paid. */
   'ORDER_ALREADY_PAID',
   'REFUND_AMOUNT',
+  /** The seat board: the held seat was booked, passed on or lapsed meanwhile (docs/waiting-list.md). */
+  'SEAT_OFFER_CLOSED',
   'INVALID_NOTIFICATION',
   // The server itself
   'UNAVAILABLE',

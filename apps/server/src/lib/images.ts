@@ -45,6 +45,15 @@ export function sniffImage(bytes: Buffer): AcceptedFormat | null {
   return null;
 }
 
+/** SVG markup (with or without an XML prolog, a BOM or leading blanks): refused with its own message. */
+function looksLikeSvg(bytes: Buffer): boolean {
+  const head = bytes
+    .toString('utf8', 0, 1024)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>/]/i.test(head);
+}
+
 /** A photo's stored name carries its largest width: `uploads/<uuid>-w1600.webp`. */
 const UPLOAD_NAME = /^uploads\/[0-9a-f-]{36}-w(\d{2,5})\.webp$/;
 
@@ -86,7 +95,8 @@ export async function storePhoto(storage: MediaStorage, bytes: Buffer): Promise<
   if (bytes.length > UPLOAD_MAX_BYTES)
     throw reject(413, 'PAYLOAD_TOO_LARGE', 'tooLarge', { megabytes: UPLOAD_MAX_BYTES / 1024 / 1024 });
   const sniffed = sniffImage(bytes);
-  if (!sniffed) throw reject(415, 'UNSUPPORTED_MEDIA_TYPE', 'wrongType');
+  // An SVG is told so; anything else that is not a photo (a text file renamed .jpg, a GIF) is told it is not one.
+  if (!sniffed) throw reject(415, 'UNSUPPORTED_MEDIA_TYPE', looksLikeSvg(bytes) ? 'svg' : 'wrongType');
   const options = { failOn: 'warning', limitInputPixels: UPLOAD_MAX_PIXELS, sequentialRead: true } as const;
   let meta: sharp.Metadata;
   try {

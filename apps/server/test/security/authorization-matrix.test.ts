@@ -362,6 +362,21 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: String(w.ids.product),
     expect: staff(200),
   }),
+  // The seat board's waiting list (issue 28): the actions name an offer and a member not in line.
+  'GET /panel/api/v1/admin/sales/seats/:id/waiting-list': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(200),
+  }),
+  'POST /panel/api/v1/admin/sales/seats/:id/offers/:offerId/pass-on': (w) => ({
+    url: `${w.ids.product}/2147483647`,
+    expect: staff(409),
+    why: 'no such open offer: nothing to pass on',
+  }),
+  'DELETE /panel/api/v1/admin/sales/seats/:id/waiting-list/:userId': (w) => ({
+    url: `${w.ids.product}/2147483647`,
+    expect: staff(404),
+    why: 'the member is not in line',
+  }),
   // Discount codes at the desk (modules/discounts): staff only. The writes carry a body refused after
   // the role check or name a code that does not exist, so the matrix creates and changes no code.
   'GET /panel/api/v1/admin/sales/discounts': () => ({

@@ -96,6 +96,8 @@ export const ZDeskOrder = object({
   refundable: money,
   discount_code: nullableString,
   is_invoice: z.boolean(),
+  /** The number of the VAT invoice issued for the order (null: none); a refund then issues a correction. */
+  invoice_number: nullableString,
   payment: object({
     provider: z.string(),
     reference: nullableString,
@@ -157,6 +159,38 @@ export const ZSeatBoardItem = object({
   attendees_meta: ZPaginationMeta,
 });
 export type TSeatBoardItem = z.output<typeof ZSeatBoardItem>;
+
+/** Who is in line for an experience (docs/waiting-list.md): seats held for members, then the line. */
+export const ZWaitingList = object({
+  /** Seats held for members first in line: they alone may book them until `expires_at`. */
+  held: z.array(
+    object({
+      offer_id: z.number().int(),
+      user_id: z.number().int(),
+      name: z.string(),
+      surname: z.string(),
+      email: z.string(),
+      offered_at: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
+  /** Members waiting without a held seat, in the order the line is served (1 is next). */
+  line: z.array(
+    object({
+      position: z.number().int(),
+      user_id: z.number().int(),
+      name: z.string(),
+      surname: z.string(),
+      email: z.string(),
+      /** When the member joined the line. */
+      since: z.string(),
+    }),
+  ),
+});
+export type TWaitingList = z.output<typeof ZWaitingList>;
+
+const MAX_ID = 2_147_483_647;
+const rowId = z.coerce.number().int().positive().max(MAX_ID);
 
 export const adminOrdersContract = {
   list: defineEndpoint({
@@ -238,6 +272,33 @@ export const adminOrdersContract = {
     params: idParam,
     query: ZSeatItemQuery,
     responses: { 200: ok(ZSeatBoardItem) },
+  }),
+  waitingList: defineEndpoint({
+    method: 'GET',
+    path: '/admin/sales/seats/:id/waiting-list',
+    summary:
+      "An experience's waiting list: who holds a seat and until when, and who is in line (name, e-mail, since when, position)",
+    access: 'staff',
+    params: idParam,
+    responses: { 200: ok(ZWaitingList) },
+  }),
+  passOffer: defineEndpoint({
+    method: 'POST',
+    path: '/admin/sales/seats/:id/offers/:offerId/pass-on',
+    summary:
+      'Withdraws a seat held for a member (they leave the line) and offers it to the next member in line, who is mailed; audited. An offer no longer open: 409',
+    access: 'staff',
+    params: z.object({ id: rowId, offerId: rowId }),
+    responses: { 200: ok(ZWaitingList) },
+  }),
+  removeFromList: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/sales/seats/:id/waiting-list/:userId',
+    summary:
+      'Takes a member off the waiting list; a seat held for them goes to the next member in line; audited. Not in line: 404',
+    access: 'staff',
+    params: z.object({ id: rowId, userId: rowId }),
+    responses: { 200: ok(ZWaitingList) },
   }),
   attendeesCsv: defineEndpoint({
     method: 'GET',

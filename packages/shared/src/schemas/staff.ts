@@ -127,6 +127,8 @@ export const ZAuditEntry = z.strictObject({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
+  /** The entity's current name (an experience's, a code, an invoice's number…), null when it has none. */
+  entity_name: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   address: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhone, PHONE_RAW_MAX, phoneCountries, prefixForCountry } from './phone';
+import { checkPhone, formatPhone, PHONE_RAW_MAX, phoneCountries, prefixForCountry } from './phone';
 
 describe('phone checks (SPEC.md §5 phone widget)', () => {
   it('accepts a Polish mobile number and returns E.164', () => {
@@ -35,5 +35,17 @@ describe('phone checks (SPEC.md §5 phone widget)', () => {
     expect(prefixForCountry('GB')).toBe('+44');
     expect(prefixForCountry('XX')).toBeNull();
     expect(phoneCountries()).toContainEqual({ country: 'PL', prefix: '+48' });
+  });
+});
+
+describe('formatPhone (issue 28: the console shows phones with their "+")', () => {
+  it('formats a stored calling code and national number internationally', () => {
+    expect(formatPhone('48', '601234567')).toBe('+48 601 234 567');
+    expect(formatPhone('44', '7400123456')).toBe('+44 7400 123456');
+  });
+  it('keeps an unparsable number readable with its "+" and gives null for none', () => {
+    expect(formatPhone('48', '12')).toBe('+48 12');
+    expect(formatPhone('48', null)).toBeNull();
+    expect(formatPhone(null, '')).toBeNull();
   });
 });

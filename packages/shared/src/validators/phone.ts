@@ -3,6 +3,7 @@ import {
   getCountries,
   getCountryCallingCode,
   isSupportedCountry,
+  parsePhoneNumberFromString,
   parsePhoneNumberWithError,
   ParseError,
 } from 'libphonenumber-js/min';
@@ -41,4 +42,23 @@ export function checkPhone(
     if (error instanceof ParseError) return { ok: false, error: error.message as PhoneParseError };
     return { ok: false, error: 'NOT_A_NUMBER' };
   }
+}
+
+/**
+ * A stored phone (calling code without "+", national number) as people read it: "+48 601 234 567"
+ * (libphonenumber's international format); a number it cannot parse keeps its digits after "+code".
+ */
+export function formatPhone(
+  prefix: string | null | undefined,
+  national: string | null | undefined,
+): string | null {
+  const number = (national ?? '').trim();
+  if (!number) return null;
+  const code = (prefix ?? '').replace(/\D/g, '');
+  if (!code)
+    return number.startsWith('+')
+      ? (parsePhoneNumberFromString(number)?.formatInternational() ?? number)
+      : number;
+  const parsed = parsePhoneNumberFromString(`+${code}${number.replace(/\D/g, '')}`);
+  return parsed?.isPossible() ? parsed.formatInternational() : `+${code} ${number}`;
 }

@@ -427,7 +427,7 @@ describe.skipIf(skipIfNoDatabase)('console: experiences', () => {
         'a text file named .jpg',
         { name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('<html>hello</html>') },
         415,
-        'JPEG',
+        'Ten plik nie jest zdjęciem',
       ],
       [
         'a GIF',
@@ -437,7 +437,7 @@ describe.skipIf(skipIfNoDatabase)('console: experiences', () => {
           data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
         },
         415,
-        'JPEG',
+        'nie jest zdjęciem',
       ],
       [
         'over 15 MB',
@@ -488,9 +488,15 @@ describe.skipIf(skipIfNoDatabase)('console: experiences', () => {
     const json = await operator.request('POST', `${API}/${product.id}/photos`, { file: 'x' });
     expect(json.statusCode).toBe(415);
     const en = await upload(operatorEn, product.id, { name: 'logo.svg', type: 'image/svg+xml', data: SVG });
-    expect(en.json().message).toBe(
-      'This is not a JPEG, PNG, WebP or AVIF photo (SVG files are not accepted).',
-    );
+    expect(en.json().message).toBe('SVG files are not accepted: upload a JPEG, PNG, WebP or AVIF photo.');
+    // Issue 28: a text file renamed .jpg is told it is not a photo, never that it is an SVG.
+    const text = await upload(operatorEn, product.id, {
+      name: 'notes.jpg',
+      type: 'image/jpeg',
+      data: Buffer.from('Shopping list: milk, bread\n'),
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('This file is not a photo: upload a JPEG, PNG, WebP or AVIF photo.');
     expect(
       (await upload(operator, 999_999, { name: 'a.png', type: 'image/png', data: await pngOf() })).statusCode,
     ).toBe(404);

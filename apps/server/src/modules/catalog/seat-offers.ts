@@ -215,3 +215,109 @@ export async function lapseSeatOffers(deps: Deps, opts: { max?: number } = {}): 
   }
   return lapsed;
 }
+
+/** Who is in line for an experience, as the console's seat board shows it (docs/waiting-list.md). */
+type WaitingListView = {
+  held: {
+    offerId: number;
+    userId: number;
+    name: string;
+    surname: string;
+    email: string;
+    offeredAt: Date;
+    expiresAt: Date;
+  }[];
+  line: { userId: number; name: string; surname: string; email: string; since: Date }[];
+};
+
+/**
+ * The members holding a seat (open offers, soonest end first) and the members in line without one,
+ * in the order the line is served (the wish's time, then the member's id), as offerFreeSeats reads it.
+ */
+export async function readWaitingList(tx: Tx, productId: number): Promise<WaitingListView> {
+  const held = await tx
+    .select({
+      offerId: seatOffers.id,
+      userId: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      offeredAt: seatOffers.offeredAt,
+      expiresAt: seatOffers.expiresAt,
+    })
+    .from(seatOffers)
+    .innerJoin(users, eq(users.id, seatOffers.userId))
+    .where(and(eq(seatOffers.productId, productId), eq(seatOffers.status, 'OFFERED')))
+    .orderBy(asc(seatOffers.expiresAt), asc(seatOffers.id));
+  const line = await tx
+    .select({
+      userId: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      since: productNotifications.createdAt,
+    })
+    .from(productNotifications)
+    .innerJoin(users, eq(users.id, productNotifications.userId))
+    .where(
+      and(
+        eq(productNotifications.productId, productId),
+        sql`not exists (select 1 from seat_offers o where o.product_id = ${productId}
+          and o.user_id = ${users.id} and o.status = 'OFFERED')`,
+      ),
+    )
+    .orderBy(asc(productNotifications.createdAt), asc(productNotifications.userId));
+  return { held, line };
+}
+
+/**
+ * Takes a member off an experience's waiting list at the desk: their wish is removed and, when a
+ * seat is held for them (`offerId` names it, or any open offer of theirs when it is null), the hold is
+ * withdrawn (WITHDRAWN, held − 1) and the seat offered to the next member in line, the same way a
+ * lapsed hold is passed on. The experience's row is locked first, then the offer (the house's lock
+ * order), so two staff members acting at once end it once: the second finds nothing to do and gets
+ * null. `offerId` given: only that open offer is acted on (passing the offer on).
+ */
+export async function withdrawFromLine(
+  tx: Tx,
+  deps: Pick<Deps, 'mailer' | 'config'>,
+  productId: number,
+  who: { userId: number } | { offerId: number },
+): Promise<{ userId: number; offer: { id: number; expiresAt: Date } | null; offeredNext: number } | null> {
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('no key update');
+  if (!product) return null;
+  const [offer] = await tx
+    .select({ id: seatOffers.id, userId: seatOffers.userId, expiresAt: seatOffers.expiresAt })
+    .from(seatOffers)
+    .where(
+      and(
+        eq(seatOffers.productId, productId),
+        eq(seatOffers.status, 'OFFERED'),
+        'offerId' in who ? eq(seatOffers.id, who.offerId) : eq(seatOffers.userId, who.userId),
+      ),
+    )
+    .for('update');
+  if ('offerId' in who && !offer) return null;
+  const userId = offer ? offer.userId : (who as { userId: number }).userId;
+  if (offer) {
+    await tx
+      .update(seatOffers)
+      .set({ status: 'WITHDRAWN', closedAt: new Date() })
+      .where(eq(seatOffers.id, offer.id));
+    await tx
+      .update(products)
+      .set({ seatsHeld: sql`${products.seatsHeld} - 1` })
+      .where(eq(products.id, productId));
+  }
+  const wishes = await tx
+    .delete(productNotifications)
+    .where(and(eq(productNotifications.productId, productId), eq(productNotifications.userId, userId)))
+    .returning({ userId: productNotifications.userId });
+  if (!offer && wishes.length === 0) return null;
+  const offeredNext = offer ? await offerFreeSeats(tx, deps, productId) : 0;
+  return { userId, offer: offer ? { id: offer.id, expiresAt: offer.expiresAt } : null, offeredNext };
+}

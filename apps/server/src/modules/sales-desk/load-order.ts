@@ -1,9 +1,10 @@
+import { formatPhone } from '@club/shared/validators/phone';
 import { OUTBOX_STATUS } from '../mail/mailer';
 import { groszeToPln, type LanguageCode, ORDER_EVENT_KIND } from '@club/shared';
 import type { TDeskOrder, TDeskTimelineEntry } from '@club/shared/contract/admin-orders';
 import { and, asc, eq, gte, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { discountCodes, orderItems, orders, outbox, products, users } from '../../db/schema';
+import { discountCodes, invoices, orderItems, orders, outbox, products, users } from '../../db/schema';
 import type { OrderRow } from '../orders/lifecycle';
 import { orderTimeline } from '../orders/timeline';
 import { paidByOf } from './list-orders';
@@ -52,6 +53,12 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.id));
   const events = await orderTimeline(db, id);
+  // The order's VAT invoice, if issued: a refund of it issues a correcting invoice (the refund dialog says so).
+  const [invoice] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, id), eq(invoices.kind, 'INVOICE')))
+    .limit(1);
   const mails = member
     ? await db
         .select()
@@ -118,6 +125,7 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
     refundable: groszeToPln(refundableGrosze(order)),
     discount_code: row.code,
     is_invoice: order.isInvoice,
+    invoice_number: invoice?.number ?? null,
     payment: {
       provider: order.paymentProvider,
       reference: order.paymentRef,
@@ -131,7 +139,7 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
           name: member.name,
           surname: member.surname,
           email: member.email,
-          phone: member.phone ? `${member.phonePrefix ?? ''} ${member.phone}`.trim() : null,
+          phone: formatPhone(member.phonePrefix, member.phone),
           type: member.type,
         }
       : null,

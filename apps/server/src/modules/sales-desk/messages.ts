@@ -8,6 +8,9 @@ export const salesDeskMessages = {
       'To zamówienie opłacono przelewem: pieniądze zwraca się przelewem, a nie przez operatora płatności.',
     refundTooMuch: 'Zwrot nie może przekroczyć wpłaconej kwoty: do zwrotu pozostało {{amount}}.',
     refundReferenceRequired: 'Podaj numer referencyjny przelewu zwrotnego wysłanego z banku klubu.',
+    offerClosed:
+      'To miejsce nie czeka już na tę osobę (zostało zarezerwowane, przekazane dalej lub czas minął). Lista została odświeżona.',
+    notInLine: 'Tej osoby nie ma już na liście oczekujących.',
     csv: {
       order: 'Nr zamówienia',
       status: 'Status',
@@ -30,6 +33,9 @@ export const salesDeskMessages = {
       'This order was paid by bank transfer: return the money by transfer, not through the payment operator.',
     refundTooMuch: 'A refund cannot exceed what was paid: {{amount}} can still be returned.',
     refundReferenceRequired: "Give the reference of the refund transfer sent from the club's bank.",
+    offerClosed:
+      'This seat is no longer held for this member (booked, passed on or its time ran out). The list has been refreshed.',
+    notInLine: 'This member is no longer on the waiting list.',
     csv: {
       order: 'Order no.',
       status: 'Status',

@@ -5,6 +5,7 @@ import { routeOf } from '../../lib/contract';
 import { deskOptions, listDeskOrders } from './list-orders';
 import { loadDeskOrder } from './load-order';
 import { cancelByStaff, markPaidByTransfer, refundByStaff } from './order-actions';
+import { loadWaitingList, passOfferOn, removeFromLine } from './waiting-list';
 import { attendeesCsv, attendeesFileName, listSeatBoard, loadSeatBoardItem } from './seat-board';
 
 /**
@@ -72,6 +73,30 @@ export const salesDeskRoutes: FastifyPluginAsyncZod = async (app) => {
       const item = await loadSeatBoardItem(app.db, request.params.id, request.lang, request.query.page);
       if (!item) throw notFound();
       return { success: true as const, data: item };
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.waitingList),
+    handler: async (request) => ({
+      success: true as const,
+      data: await loadWaitingList(app.db, request.params.id),
+    }),
+  });
+
+  app.route({
+    ...routeOf(contract.passOffer),
+    handler: async (request) => {
+      await passOfferOn(app, request, request.params.id, request.params.offerId);
+      return { success: true as const, data: await loadWaitingList(app.db, request.params.id) };
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.removeFromList),
+    handler: async (request) => {
+      await removeFromLine(app, request, request.params.id, request.params.userId);
+      return { success: true as const, data: await loadWaitingList(app.db, request.params.id) };
     },
   });
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@club/shared/validators/phone';
 import type { LanguageCode } from '@club/shared';
 import { HOLDING_ORDER_STATUSES } from '@club/shared';
 import type { TSeatAttendee, TSeatBoardItem, TSeatBoardRow } from '@club/shared/contract/admin-orders';
@@ -147,7 +148,7 @@ async function attendeesOf(
     .orderBy(asc(chosen.orderId), asc(chosen.itemId));
   const attendees = rows.flatMap((r) => {
     const email = r.email ?? null;
-    const phone = r.phone ? `${r.phonePrefix ?? ''} ${r.phone}`.trim() : null;
+    const phone = formatPhone(r.phonePrefix, r.phone);
     const base = { order_id: r.orderId, status: r.status, email, phone, label_answer: r.answer };
     return [
       ...(r.email !== null

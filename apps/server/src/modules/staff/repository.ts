@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, discountCodes, galleries, invoices, partners, products, users } from '../../db/schema';
 import type { UserRow } from '../../types';
 import { pageMeta } from '../../lib/page-meta';
 import { anyContains, containsPattern } from '../../lib/text-search';
@@ -94,7 +94,63 @@ export async function findStaffForUpdate(db: Tx, id: number) {
 /** Midnight of a club day (Europe/Warsaw) as an instant. */
 const clubMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Warsaw'`;
 
-export async function listAudit(db: Tx, q: TAuditQuery) {
+/**
+ * The current name of each named entity on an audit page (issue 28: "product #32" says nothing):
+ * experiences and galleries in the reader's language, partners, discount codes, invoices' numbers,
+ * staff accounts' e-mails; one read per entity type on the page. Removed ones have none (the screen
+ * then falls back to the name in the row's snapshot).
+ */
+async function entityNames(db: Tx, rows: { entityType: string; entityId: string | null }[], lang: string) {
+  const idsOf = (type: string) => [
+    ...new Set(
+      rows
+        .filter((r) => r.entityType === type && r.entityId && /^\d{1,9}$/.test(r.entityId))
+        .map((r) => Number(r.entityId)),
+    ),
+  ];
+  const en = lang === 'en';
+  const names = new Map<string, string>();
+  const put = (type: string, list: { id: number; name: string | null }[]) => {
+    for (const r of list) if (r.name) names.set(`${type}:${r.id}`, r.name);
+  };
+  const read = async (
+    type: string,
+    load: (ids: number[]) => Promise<{ id: number; name: string | null }[]>,
+  ) => {
+    const ids = idsOf(type);
+    if (ids.length) put(type, await load(ids));
+  };
+  await read('product', (ids) =>
+    db
+      .select({ id: products.id, name: en ? products.nameEn : products.namePl })
+      .from(products)
+      .where(inArray(products.id, ids)),
+  );
+  await read('gallery', (ids) =>
+    db
+      .select({ id: galleries.id, name: en ? galleries.nameEn : galleries.namePl })
+      .from(galleries)
+      .where(inArray(galleries.id, ids)),
+  );
+  await read('partner', (ids) =>
+    db.select({ id: partners.id, name: partners.name }).from(partners).where(inArray(partners.id, ids)),
+  );
+  await read('discount_code', (ids) =>
+    db
+      .select({ id: discountCodes.id, name: discountCodes.code })
+      .from(discountCodes)
+      .where(inArray(discountCodes.id, ids)),
+  );
+  await read('invoice', (ids) =>
+    db.select({ id: invoices.id, name: invoices.number }).from(invoices).where(inArray(invoices.id, ids)),
+  );
+  await read('staff', (ids) =>
+    db.select({ id: users.id, name: users.email }).from(users).where(inArray(users.id, ids)),
+  );
+  return (type: string, id: string | null) => (id ? (names.get(`${type}:${id}`) ?? null) : null);
+}
+
+export async function listAudit(db: Tx, q: TAuditQuery, lang = 'pl') {
   const filters: SQL[] = [];
   if (q.actor) filters.push(ilike(auditLog.actorEmail, containsPattern(q.actor)));
   if (q.entity_type) filters.push(eq(auditLog.entityType, q.entity_type));
@@ -112,6 +168,7 @@ export async function listAudit(db: Tx, q: TAuditQuery) {
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(PAGE_SIZE_AUDIT)
     .offset((q.page - 1) * PAGE_SIZE_AUDIT);
+  const nameOf = await entityNames(db, rows, lang);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -121,6 +178,7 @@ export async function listAudit(db: Tx, q: TAuditQuery) {
       action: r.action,
       entity_type: r.entityType,
       entity_id: r.entityId,
+      entity_name: nameOf(r.entityType, r.entityId),
       before: r.before ?? null,
       after: r.after ?? null,
       address: r.address,

@@ -213,7 +213,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(contract.audit),
-    handler: async (request) => ({ success: true as const, ...(await listAudit(app.db, request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listAudit(app.db, request.query, request.lang)),
+    }),
   });
 
   app.route({

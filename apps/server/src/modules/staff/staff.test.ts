@@ -322,6 +322,8 @@ describe.skipIf(skipIfNoDatabase)('staff accounts and the audit log', () => {
       expect(all.data[0]).toMatchObject({
         entity_type: 'staff',
         entity_id: String(c.id),
+        // Issue 28: the entity by its name (a staff account by its e-mail), not only "staff #id".
+        entity_name: c.email,
         action: 'change-role',
       });
       const mine = (

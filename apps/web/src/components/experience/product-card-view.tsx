@@ -38,7 +38,7 @@ export function ProductCardView({
   const description = useMemo(
     () =>
       product.published === 2 && product.ann_description
-        ? product.ann_description
+        ? toText(product.ann_description)
         : toText(product.description),
     [product.published, product.ann_description, product.description],
   );

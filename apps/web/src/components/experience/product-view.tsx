@@ -26,12 +26,14 @@ export function productSlides(
 
 /**
  * An experience's page as members see it (features/experiences product page) and as the console's
- * preview shows it: `description` is the sanitised HTML (useSafeHtml), `actions` the member's buttons,
+ * preview shows it: `description` and `announcement` are sanitised HTML (useSafeHtml; the console's
+ * editor stores both as rich text), `actions` the member's buttons,
  * `onOpenPhoto` opens the slideshow (none in the preview), `slideshow` the popup itself.
  */
 export function ProductView({
   product: p,
   description,
+  announcement = null,
   actions,
   onOpenPhoto,
   slideshow,
@@ -40,6 +42,7 @@ export function ProductView({
 }: {
   product: TProductDetail;
   description: string | null;
+  announcement?: string | null;
   actions?: ReactNode;
   onOpenPhoto?: (index: number) => void;
   slideshow?: ReactNode;
@@ -71,10 +74,10 @@ export function ProductView({
             {...productPicture(p, PICTURE_SIZES.productImage, PICTURE_SIZES.productImagePhone)}
             alt={p.name}
           />
-          {announced && p.ann_description && (
-            <p className={styles.announcement} role="note">
-              {p.ann_description}
-            </p>
+          {announced && announcement && (
+            <div className={styles.announcement} role="note">
+              <LightHtml html={announcement} className={styles.announcementText} />
+            </div>
           )}
           <LightHtml html={description} className={styles.prose} />
           {p.video_url && (

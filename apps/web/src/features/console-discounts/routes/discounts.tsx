@@ -31,6 +31,8 @@ import {
   useSaveFailure,
 } from '../../../components/ui';
 import { useDiscountChange, useDiscountCodes, useExperienceOptions, useRedemptions } from '../api/discounts';
+import { Link } from 'react-router';
+import { consoleOrderPath } from '../../../config/console';
 
 const FILTERS = ['q', 'active', 'per_page'] as const;
 /** The filter form's fields: the page size stays as it is. */
@@ -272,7 +274,9 @@ function RedemptionsDialog({ code, onClose }: { code: TDiscountCode; onClose: ()
           <tbody>
             {list.data.map((r) => (
               <tr key={r.order_id}>
-                <td>#{r.order_id}</td>
+                <td>
+                  <Link to={consoleOrderPath(r.order_id)}>#{r.order_id}</Link>
+                </td>
                 <td>{r.member ? `${r.member.name} (${r.member.email})` : t('redemptions.removed')}</td>
                 <td>{formatMoney(r.discount, i18n.language)}</td>
                 <td>{t(`status.${r.status}`)}</td>
@@ -325,7 +329,13 @@ export default function DiscountsPage() {
         id: 'dates',
         header: t('list.colDates'),
         enableSorting: false,
-        cell: ({ row }) => `${row.original.valid_from ?? '…'} – ${row.original.valid_to ?? '…'}`,
+        cell: ({ row }) => {
+          const { valid_from: from, valid_to: to } = row.original;
+          if (!from && !to) return t('list.noLimit');
+          if (!to) return t('list.validFrom', { date: from });
+          if (!from) return t('list.validTo', { date: to });
+          return `${from} – ${to}`;
+        },
       },
       {
         id: 'used',

@@ -51,10 +51,7 @@ export function previewProduct(
     },
     type: v.type,
     description: text(v.description_pl, v.description_en),
-    ann_description:
-      published === 2
-        ? text(v.ann_description_pl, v.ann_description_en).replace(/<[^>]*>/g, '') || null
-        : null,
+    ann_description: published === 2 ? text(v.ann_description_pl, v.ann_description_en) || null : null,
     start_date: start,
     start_time: v.start_time || null,
     end_date: v.end_date || null,
@@ -136,6 +133,7 @@ export function ExperiencePreview({
   const titleId = useId();
   const product = previewProduct(values, options, photos, status, lang);
   const description = useSafeHtml(product.description);
+  const announcement = useSafeHtml(product.ann_description);
   return (
     <section className={styles.section} aria-labelledby={titleId} data-testid="experience-preview">
       <h2 id={titleId} className={styles.sectionTitle}>
@@ -178,6 +176,7 @@ export function ExperiencePreview({
             <ProductView
               product={product}
               description={description}
+              announcement={announcement}
               lang={lang}
               titleId={`${titleId}-page`}
               actions={<PreviewAction product={product} lang={lang} />}

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PhotoUploader } from '../../../components/admin/photo-uploader';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Badge, Button, buttonClass, Dialog, Spinner, applyServerErrors } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  buttonClass,
+  Dialog,
+  Spinner,
+  applyServerErrors,
+  usePopup,
+} from '../../../components/ui';
 import { consoleExperiencePath, consolePaths } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -145,6 +153,7 @@ function EditExperience({
   const navigate = useNavigate();
   const form = useExperienceForm(valuesOf(product));
   const save = useSaveExperience(product.id);
+  const popup = usePopup();
   const change = useChangeState(product.id);
   const duplicate = useDuplicateExperience();
   const photos = usePhotoActions(product.id);
@@ -180,7 +189,16 @@ function EditExperience({
     );
   };
 
-  const act = (action: StateAction) => {
+  const act = async (action: StateAction) => {
+    // Publishing shows the experience to every member at once: it is confirmed first, as an invoice is.
+    if (action === 'publish' || action === 'announce') {
+      const ok = await popup.confirm({
+        title: t(`edit.${action}ConfirmTitle`),
+        body: t(`edit.${action}Confirm`),
+        confirmLabel: t(`edit.${action}`),
+      });
+      if (!ok) return;
+    }
     setError(null);
     setMessage(null);
     change.mutate(
@@ -212,26 +230,31 @@ function EditExperience({
         <Badge tone={status === 'on_sale' ? 'gold' : undefined}>{t(`status.${status}`)}</Badge>
         <p className={styles.statusText}>{t('edit.version', { version })}</p>
         {status !== 'on_sale' && (
-          <Button size="small" disabled={dirty} loading={change.isPending} onClick={() => act('publish')}>
+          <Button
+            size="small"
+            disabled={dirty}
+            loading={change.isPending}
+            onClick={() => void act('publish')}
+          >
             {t('edit.publish')}
           </Button>
         )}
         {status !== 'announced' && (
-          <Button size="small" variant="secondary" disabled={dirty} onClick={() => act('announce')}>
+          <Button size="small" variant="secondary" disabled={dirty} onClick={() => void act('announce')}>
             {t('edit.announce')}
           </Button>
         )}
         {(status === 'on_sale' || status === 'announced') && (
-          <Button size="small" variant="secondary" disabled={dirty} onClick={() => act('unpublish')}>
+          <Button size="small" variant="secondary" disabled={dirty} onClick={() => void act('unpublish')}>
             {t('edit.unpublish')}
           </Button>
         )}
         {status === 'archived' ? (
-          <Button size="small" variant="secondary" disabled={dirty} onClick={() => act('unpublish')}>
+          <Button size="small" variant="secondary" disabled={dirty} onClick={() => void act('unpublish')}>
             {t('edit.restore')}
           </Button>
         ) : (
-          <Button size="small" variant="danger" disabled={dirty} onClick={() => act('archive')}>
+          <Button size="small" variant="danger" disabled={dirty} onClick={() => void act('archive')}>
             {t('edit.archive')}
           </Button>
         )}

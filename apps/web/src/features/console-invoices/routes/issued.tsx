@@ -31,6 +31,8 @@ import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
 import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
+import { Link } from 'react-router';
+import { consoleOrderPath } from '../../../config/console';
 
 const FILTERS = ['search', 'kind', 'from', 'to'] as const;
 
@@ -169,7 +171,8 @@ export default function IssuedInvoicesPage() {
           <>
             <span className={styles.strong}>{row.original.buyer_name}</span>
             <span className={styles.muted}>
-              NIP {row.original.buyer_tax_number} · #{row.original.order_id}
+              NIP {row.original.buyer_tax_number} ·{' '}
+              <Link to={consoleOrderPath(row.original.order_id)}>#{row.original.order_id}</Link>
             </span>
           </>
         ),

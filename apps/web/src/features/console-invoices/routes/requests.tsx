@@ -12,6 +12,8 @@ import { Button, TextField, usePopup } from '../../../components/ui';
 import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import styles from '../components/invoices.module.css';
+import { Link } from 'react-router';
+import { consoleOrderPath } from '../../../config/console';
 
 const FILTERS = ['search'] as const;
 
@@ -85,7 +87,11 @@ export default function InvoiceRequestsPage() {
         id: 'order_id',
         header: t('requests.colOrder'),
         meta: t('requests.colOrder'),
-        cell: ({ row }) => <span className={styles.number}>#{row.original.order_id}</span>,
+        cell: ({ row }) => (
+          <Link className={styles.number} to={consoleOrderPath(row.original.order_id)}>
+            #{row.original.order_id}
+          </Link>
+        ),
       },
       {
         id: 'paid_at',

@@ -74,3 +74,34 @@ export function useSeatItem(id: number, page: number) {
 
 /** The attendee list's CSV: a plain download link (the session cookie goes with it). */
 export const attendeesCsvHref = (id: number) => `${API_BASE}${pathWith(contract.attendeesCsv.path, { id })}`;
+
+/** An experience's waiting list: who holds a seat and who is in line (docs/waiting-list.md). */
+export function useWaitingList(id: number) {
+  const request = { params: { id } };
+  return useQuery({
+    queryKey: queryKeyOf(contract.waitingList, request),
+    queryFn: () => fetchData(contract.waitingList, request),
+    enabled: id > 0,
+  });
+}
+
+export type WaitingListAction = { kind: 'passOn'; offerId: number } | { kind: 'remove'; userId: number };
+
+/** Passes a held seat on or takes a member off the line; the list takes the answer, the board is read again. */
+export function useWaitingListAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: WaitingListAction) =>
+      action.kind === 'passOn'
+        ? fetchData(contract.passOffer, { params: { id, offerId: action.offerId } })
+        : fetchData(contract.removeFromList, { params: { id, userId: action.userId } }),
+    onSuccess: (list) => {
+      client.setQueryData(queryKeyOf(contract.waitingList, { params: { id } }), list);
+      void client.invalidateQueries({ queryKey: queryPrefixOf(contract.seats, contract.seatItem) });
+    },
+    onError: () => {
+      // Someone else acted meanwhile: show the list as it is now.
+      void client.invalidateQueries({ queryKey: queryKeyOf(contract.waitingList, { params: { id } }) });
+    },
+  });
+}

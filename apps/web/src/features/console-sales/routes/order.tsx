@@ -149,9 +149,15 @@ function Actions({ order }: { order: TDeskOrder }) {
       <ActionDialog
         {...dialog('refund')}
         title={t('actions.refundTitle', { id: order.id })}
-        description={t(byTransfer ? 'actions.refundTransferText' : 'actions.refundText', {
-          amount: money(order.refundable),
-        })}
+        description={[
+          t(byTransfer ? 'actions.refundTransferText' : 'actions.refundText', {
+            amount: money(order.refundable),
+          }),
+          // An invoiced order: the refund issues a correcting invoice (docs/console-sales.md).
+          order.invoice_number ? t('actions.refundCorrection', { number: order.invoice_number }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         confirmLabel={t(byTransfer ? 'actions.refundTransferConfirm' : 'actions.refundConfirm')}
         onConfirm={() =>
           run(
@@ -243,7 +249,10 @@ export default function OrderPage() {
             <dt>{t('order.refunded')}</dt>
             <dd>{o.refunded > 0 ? money(o.refunded) : '—'}</dd>
             <dt>{t('order.invoice')}</dt>
-            <dd>{o.is_invoice ? t('order.invoiceYes') : t('order.invoiceNo')}</dd>
+            <dd>
+              {o.is_invoice ? t('order.invoiceYes') : t('order.invoiceNo')}
+              {o.invoice_number && ` · ${t('order.invoiceIssued', { number: o.invoice_number })}`}
+            </dd>
             <dt>{t('order.payment')}</dt>
             <dd>
               {o.payment.paid_by === 'BANK_TRANSFER'

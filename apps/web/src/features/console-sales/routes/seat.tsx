@@ -10,6 +10,7 @@ import { consoleOrderPath, consolePaths } from '../../../config/console';
 import { attendeesCsvHref, useSeatItem } from '../api/sales';
 import { STATUS_TONE } from '../components/labels';
 import styles from '../components/console-sales.module.css';
+import { WaitingListPanel } from '../components/waiting-list';
 
 /** One experience's seats and attendees: the figures, the list, its CSV and a printable page. */
 export default function SeatPage() {
@@ -82,6 +83,7 @@ export default function SeatPage() {
           </div>
         ))}
       </dl>
+      <WaitingListPanel productId={board.product_id} />
       <h2 className={styles.panelTitle}>{t('seats.attendees', { count: board.sold + board.held })}</h2>
       {pages.last_page > 1 && <p className={`${styles.muted} ${styles.noPrint}`}>{t('seats.pagesNote')}</p>}
       {attendees.length === 0 ? (

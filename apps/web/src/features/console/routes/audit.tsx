@@ -12,42 +12,54 @@ import { useTableUrl } from '../../../components/console/use-table-url';
 import { ApiError } from '../../../lib/api-client';
 import { SelectField, TextField } from '../../../components/ui';
 import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
+import {
+  auditFields,
+  auditValue,
+  entityName,
+  fieldKey,
+  plainWords,
+  snapshotValue,
+} from '../components/audit-words';
 import styles from '../components/console.module.css';
 
 const FILTERS = ['actor', 'entity_type', 'entity_id', 'from', 'to'] as const;
 
-const json = (value: unknown) =>
-  value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+type Words = { yes: string; no: string; none: string };
 
-/** The keys whose value differs between before and after (shown first, marked). */
-function changedKeys(before: unknown, after: unknown): Set<string> {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  return new Set(
-    [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-      (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
-    ),
-  );
-}
-
-function BeforeAfter({ entry }: { entry: TAuditEntry }) {
-  const { t } = useTranslation('console');
-  const changed = changedKeys(entry.before, entry.after);
+function BeforeAfter({ entry, when }: { entry: TAuditEntry; when: Intl.DateTimeFormat }) {
+  const { t, i18n } = useTranslation('console');
+  const fields = auditFields(entry.before, entry.after);
+  const label = (key: string) => t(`audit.field_${fieldKey(key)}`, { defaultValue: plainWords(key) });
+  const words: Words = { yes: t('audit.yes'), no: t('audit.no'), none: '—' };
+  const show = (snapshot: unknown, key: string) =>
+    auditValue(key, snapshotValue(snapshot, key), i18n.language, words, when);
+  const changed = fields.filter((f) => f.changed).map((f) => label(f.key));
+  if (fields.length === 0) return <>—</>;
   return (
     <details className={styles.details}>
       <summary>
-        {changed.size > 0 ? t('audit.changedFields', { fields: [...changed].join(', ') }) : t('audit.show')}
+        {changed.length > 0 && entry.before !== null && entry.after !== null
+          ? t('audit.changedFields', { fields: changed.join(', ') })
+          : t('audit.show')}
       </summary>
-      <div className={styles.diff}>
-        <pre className={styles.diffSide}>
-          <span className={styles.diffTitle}>{t('audit.before')}</span>
-          {json(entry.before)}
-        </pre>
-        <pre className={styles.diffSide}>
-          <span className={styles.diffTitle}>{t('audit.after')}</span>
-          {json(entry.after)}
-        </pre>
-      </div>
+      <table className={styles.auditFields}>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.field')}</th>
+            <th scope="col">{t('audit.before')}</th>
+            <th scope="col">{t('audit.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map(({ key, changed: isChanged }) => (
+            <tr key={key} className={isChanged ? styles.changed : undefined}>
+              <th scope="row">{label(key)}</th>
+              <td>{entry.before === null ? '—' : show(entry.before, key)}</td>
+              <td>{entry.after === null ? '—' : show(entry.after, key)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </details>
   );
 }
@@ -120,14 +132,28 @@ export default function AuditPage() {
         id: 'entity',
         header: t('audit.colEntity'),
         enableSorting: false,
-        cell: ({ row }) =>
-          `${entityLabel(row.original.entity_type)}${row.original.entity_id ? ` #${row.original.entity_id}` : ''}`,
+        cell: ({ row }) => {
+          const e = row.original;
+          const name = e.entity_name ?? entityName(e.before, e.after, i18n.language);
+          return (
+            <>
+              {entityLabel(e.entity_type)}
+              {name && (
+                <>
+                  {' '}
+                  <strong>{name}</strong>
+                </>
+              )}
+              {e.entity_id && <span className={styles.muted}>{` #${e.entity_id}`}</span>}
+            </>
+          );
+        },
       },
       {
         id: 'change',
         header: t('audit.colChange'),
         enableSorting: false,
-        cell: ({ row }) => <BeforeAfter entry={row.original} />,
+        cell: ({ row }) => <BeforeAfter entry={row.original} when={when} />,
       },
       {
         id: 'address',
@@ -136,7 +162,7 @@ export default function AuditPage() {
         cell: ({ row }) => row.original.address ?? '—',
       },
     ];
-  }, [t, when]);
+  }, [t, when, i18n.language]);
 
   return (
     <>

@@ -61,6 +61,7 @@ export async function prefetchProduct(queryClient: QueryClient, key: number | st
   });
   preloadBanner(product.category);
   prepareHtml(product.description);
+  prepareHtml(product.ann_description);
 }
 
 /** /experiences on a first load: the categories (and the first one's image, the largest paint) and the list. */

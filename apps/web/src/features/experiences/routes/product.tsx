@@ -33,8 +33,10 @@ export default function ProductPage() {
   const query = useProduct(key ? ('id' in key ? key.id : key.alias) : null);
   const [slide, setSlide] = useState<number | null>(null);
   const description = useSafeHtml(query.data?.description);
+  // The announcement is rich text from the console's editor too: sanitised, never shown as tags.
+  const announcement = useSafeHtml(query.data?.ann_description);
   // The page waits for its description's sanitiser too (DOMPurify, in its own chunk).
-  const pending = query.isPending || (query.isSuccess && description === null);
+  const pending = query.isPending || (query.isSuccess && (description === null || announcement === null));
   // Once opened, the popup stays mounted, so it closes (and gives the focus back) as Radix intends.
   const slideshowUsed = useRef(false);
   if (slide !== null) slideshowUsed.current = true;
@@ -83,6 +85,7 @@ export default function ProductPage() {
         <ProductView
           product={query.data}
           description={description}
+          announcement={announcement}
           actions={<ProductActions product={query.data} detailed />}
           onOpenPhoto={setSlide}
           slideshow={
