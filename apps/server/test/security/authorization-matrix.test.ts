@@ -224,6 +224,10 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     body: { quantity: 1, cart_label_answer: '', persons: [], terms: [] },
     expect: customers(200, 404),
   }),
+  'POST /panel/api/v1/sales/cart/acknowledge-price/:id': (w) => ({
+    url: String(w.ids.cartItem),
+    expect: customers(200, 404),
+  }),
   'POST /panel/api/v1/sales/cart/remove/:id': (w) => ({
     url: String(w.ids.cartItemPostRemove),
     expect: customers(200, 404),
@@ -415,6 +419,10 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: String(w.ids.product),
     body: { version: 999_999, product: validProductBody() },
     expect: staff(409),
+  }),
+  'GET /panel/api/v1/admin/catalog/products/:id/carts': (w) => ({
+    url: String(w.ids.product),
+    expect: staff(200),
   }),
   'POST /panel/api/v1/admin/catalog/products/:id/duplicate': (w) => ({
     url: String(w.ids.product),

@@ -204,6 +204,14 @@ export const adminCatalogContract = {
     body: ZAdminProductUpdate,
     responses: { 200: ok(ZAdminProduct) },
   }),
+  carts: defineEndpoint({
+    method: 'GET',
+    path: '/admin/catalog/products/:id/carts',
+    summary: 'How many members hold the experience in their cart: the editor warns before a price change',
+    access: 'staff',
+    params: idParam,
+    responses: { 200: ok(object({ carts: z.number().int() })) },
+  }),
   duplicate: defineEndpoint({
     method: 'POST',
     path: '/admin/catalog/products/:id/duplicate',

@@ -53,6 +53,14 @@ export const cartContract = {
     params: idParam,
     responses: { 200: ZOk },
   }),
+  acknowledgePrice: defineEndpoint({
+    method: 'POST',
+    path: '/sales/cart/acknowledge-price/:id',
+    summary: "The member has seen a line's changed price: the line stops saying it changed",
+    access: 'customer',
+    params: idParam,
+    responses: { 200: ZOk },
+  }),
   checkDiscountCode: defineEndpoint({
     method: 'POST',
     path: '/sales/cart/check-discount-code',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, pageSizeOf, queryNumber } from './list-query';
 import { PUBLISHED_ANNOUNCED, PUBLISHED_HIDDEN, PUBLISHED_ON_SALE } from '../constants';
 import { plnToGrosze } from '../money';
 
@@ -167,12 +168,8 @@ export const adminListQuery = <const S extends readonly [string, ...string[]]>(
   sorts: S,
   sort: S[number],
 ) => ({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .refine((v) => (ADMIN_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-    .default(25),
+  page: pageNumber,
+  per_page: pageSizeOf(ADMIN_PAGE_SIZES, 25),
   sort: z.enum(sorts, { error: 'validation.wrongValue' }).default(sort),
   dir: z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
   q: z.string().trim().max(100).optional(),
@@ -181,7 +178,7 @@ export const adminListQuery = <const S extends readonly [string, ...string[]]>(
 export const ZAdminProductListQuery = z
   .object({
     ...adminListQuery(ADMIN_PRODUCT_SORTS, 'start_date'),
-    category_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+    category_id: queryNumber(z.coerce.number().int().positive().max(MAX_ID).optional()),
     status: z.enum(EXPERIENCE_STATUSES, { error: 'validation.wrongValue' }).optional(),
     from: queryDate.optional(),
     to: queryDate.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminListQuery, isoDate } from './admin-catalog';
+import { queryNumber } from './list-query';
 
 /**
  * The console's content pages and galleries (issue 16, docs/console.md): the forms an operator fills.
@@ -110,8 +111,8 @@ export const ADMIN_GALLERY_SORTS = ['date', 'name', 'photos'] as const;
 
 export const ZAdminGalleryListQuery = z.object({
   ...adminListQuery(ADMIN_GALLERY_SORTS, 'date'),
-  year: z.coerce.number().int().min(1900).max(2999).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  product_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  year: queryNumber(z.coerce.number().int().min(1900).max(2999).optional()),
+  month: queryNumber(z.coerce.number().int().min(1).max(12).optional()),
+  product_id: queryNumber(z.coerce.number().int().positive().max(MAX_ID).optional()),
 });
 export type TAdminGalleryListQuery = z.input<typeof ZAdminGalleryListQuery>;

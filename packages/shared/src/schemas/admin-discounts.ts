@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankOr, pageSizeOf, queryNumber } from './list-query';
 import { DISCOUNT_KINDS, DISCOUNT_MEMBER_TYPES } from '../constants';
 import { plnToGrosze } from '../money';
 
@@ -8,28 +9,20 @@ import { plnToGrosze } from '../money';
  */
 
 const MAX_ID = 2_147_483_647;
-const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 const blankIsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 export const DISCOUNT_SORTS = ['created_at', 'code', 'used'] as const;
 export const DISCOUNT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const ZDiscountListQuery = z.object({
-  page: z.coerce.number({ error: 'validation.wrongValue' }).int().min(1).max(10_000).default(1),
-  per_page: z.coerce
-    .number({ error: 'validation.wrongValue' })
-    .int()
-    .refine((v) => (DISCOUNT_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-    .default(25),
-  sort: z.preprocess(
-    blankIsNone,
-    z.enum(DISCOUNT_SORTS, { error: 'validation.wrongValue' }).default('created_at'),
-  ),
-  dir: z.preprocess(blankIsNone, z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc')),
+  page: queryNumber(z.coerce.number({ error: 'validation.wrongValue' }).int().min(1).max(10_000).default(1)),
+  per_page: pageSizeOf(DISCOUNT_PAGE_SIZES, 25),
+  sort: blankOr(z.enum(DISCOUNT_SORTS, { error: 'validation.wrongValue' }).default('created_at')),
+  dir: blankOr(z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc')),
   /** Part of the code, any case. */
-  q: z.preprocess(blankIsNone, z.string().trim().max(40, { error: 'validation.tooLong' }).optional()),
+  q: blankOr(z.string().trim().max(40, { error: 'validation.tooLong' }).optional()),
   /** `true`: active codes only; `false`: deactivated ones only; absent: all. */
-  active: z.preprocess(blankIsNone, z.enum(['true', 'false'], { error: 'validation.wrongValue' }).optional()),
+  active: blankOr(z.enum(['true', 'false'], { error: 'validation.wrongValue' }).optional()),
 });
 export type TDiscountListQuery = z.input<typeof ZDiscountListQuery>;
 

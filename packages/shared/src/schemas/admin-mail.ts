@@ -1,5 +1,6 @@
 /** The outbox in the console (docs/mail.md): the list's query and the mails as staff see them. */
 import { z } from 'zod';
+import { blankOr, pageNumber, pageSizeOf } from './list-query';
 import { LANGUAGES } from '../constants';
 
 /** Every mail the server sends, by template name (apps/server/src/modules/mail/templates.ts). */
@@ -35,38 +36,20 @@ const queryDate = z
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     { error: 'validation.date' },
   );
-/** An empty parameter (a cleared filter in the address) means none. */
-const blankIsNone = (v: unknown) => (v === '' ? undefined : v);
 
 export const ZMailListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce
-      .number()
-      .int()
-      .refine((v) => (MAIL_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-      .default(25),
-    sort: z.preprocess(
-      blankIsNone,
-      z.enum(MAIL_SORTS, { error: 'validation.wrongValue' }).default('created_at'),
-    ),
-    dir: z.preprocess(
-      blankIsNone,
-      z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
-    ),
+    page: pageNumber,
+    per_page: pageSizeOf(MAIL_PAGE_SIZES, 25),
+    sort: blankOr(z.enum(MAIL_SORTS, { error: 'validation.wrongValue' }).default('created_at')),
+    dir: blankOr(z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc')),
     /** The recipient's address or a part of it. */
-    q: z.preprocess(
-      blankIsNone,
-      z.string().trim().max(MAIL_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
-    ),
-    state: z.preprocess(blankIsNone, z.enum(MAIL_STATES, { error: 'validation.wrongValue' }).optional()),
-    template: z.preprocess(
-      blankIsNone,
-      z.enum(MAIL_TEMPLATES, { error: 'validation.wrongValue' }).optional(),
-    ),
+    q: blankOr(z.string().trim().max(MAIL_SEARCH_MAX, { error: 'validation.tooLong' }).optional()),
+    state: blankOr(z.enum(MAIL_STATES, { error: 'validation.wrongValue' }).optional()),
+    template: blankOr(z.enum(MAIL_TEMPLATES, { error: 'validation.wrongValue' }).optional()),
     /** Days of the club's calendar (Europe/Warsaw) the mail was queued on, both included. */
-    from: z.preprocess(blankIsNone, queryDate.optional()),
-    to: z.preprocess(blankIsNone, queryDate.optional()),
+    from: blankOr(queryDate.optional()),
+    to: blankOr(queryDate.optional()),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], error: 'validation.endBeforeStart' });
 export type TMailListQuery = z.input<typeof ZMailListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankOr, pageSizeOf, queryNumber } from './list-query';
 import { ORDER_STATUSES } from '../constants';
 import { plnToGrosze } from '../money';
 
@@ -10,8 +11,7 @@ import { plnToGrosze } from '../money';
 const MAX_ID = 2_147_483_647;
 const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const queryDate = z.preprocess(
-  blankIsNone,
+const queryDate = blankOr(
   z
     .string({ error: 'validation.date' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
@@ -19,10 +19,12 @@ const queryDate = z.preprocess(
     .optional(),
 );
 const queryText = (max: number) =>
-  z.preprocess(blankIsNone, z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
-const queryId = z.preprocess(
-  blankIsNone,
-  z.coerce.number({ error: 'validation.wrongValue' }).int().positive().max(MAX_ID).optional(),
+  blankOr(z.string().trim().max(max, { error: 'validation.tooLong' }).optional());
+const queryId = queryNumber(
+  z.preprocess(
+    blankIsNone,
+    z.coerce.number({ error: 'validation.wrongValue' }).int().positive().max(MAX_ID).optional(),
+  ),
 );
 
 export const DESK_ORDER_SORTS = ['created_at', 'total', 'id'] as const;
@@ -35,23 +37,15 @@ export const DESK_COUNT_CAP = 10_000;
 
 export const ZDeskOrderListQuery = z
   .object({
-    page: z.coerce.number({ error: 'validation.wrongValue' }).int().min(1).max(10_000).default(1),
-    per_page: z.coerce
-      .number({ error: 'validation.wrongValue' })
-      .int()
-      .refine((v) => (DESK_PAGE_SIZES as readonly number[]).includes(v), { error: 'validation.wrongValue' })
-      .default(25),
-    sort: z.preprocess(
-      blankIsNone,
-      z.enum(DESK_ORDER_SORTS, { error: 'validation.wrongValue' }).default('created_at'),
+    page: queryNumber(
+      z.coerce.number({ error: 'validation.wrongValue' }).int().min(1).max(10_000).default(1),
     ),
-    dir: z.preprocess(
-      blankIsNone,
-      z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc'),
-    ),
+    per_page: pageSizeOf(DESK_PAGE_SIZES, 25),
+    sort: blankOr(z.enum(DESK_ORDER_SORTS, { error: 'validation.wrongValue' }).default('created_at')),
+    dir: blankOr(z.enum(['asc', 'desc'], { error: 'validation.wrongValue' }).default('desc')),
     /** An order number (with or without "#"), a payment or transfer reference. */
     q: queryText(100),
-    status: z.preprocess(blankIsNone, z.enum(ORDER_STATUSES, { error: 'validation.wrongValue' }).optional()),
+    status: blankOr(z.enum(ORDER_STATUSES, { error: 'validation.wrongValue' }).optional()),
     /** Placed on or after this club day (Europe/Warsaw). */
     from: queryDate,
     /** Placed on or before this club day. */

@@ -11,6 +11,7 @@ import {
   NAME_MIN,
 } from '../constants';
 import { isValidVin } from '../validators/vin';
+import { bracketQuery } from './list-query';
 import { boolish, email, optionalText, pageQuery, personName, requiredText, withNewPassword } from './common';
 
 /**
@@ -149,29 +150,14 @@ export type TUpdateDealerCustomer = z.output<typeof ZUpdateDealerCustomer>;
 export const DEALER_CUSTOMER_SEARCH_MAX = 100;
 
 /**
- * Filters of the customer list. Accepts `where[search]` flat keys (the default query parser) and a
- * nested `where` object (qs-style parsers) alike.
+ * Filters of the customer list, `where[search]` and `where[status]` (DESIGN.md §4): flat keys (the
+ * default query parser) and a nested `where` object (qs-style parsers) alike.
  */
-export const ZDealerCustomersQuery = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== 'object') return raw;
-    const q = raw as Record<string, unknown>;
-    const nested = (q.where && typeof q.where === 'object' ? q.where : {}) as Record<string, unknown>;
-    return {
-      page: q.page,
-      search: nested.search ?? q['where[search]'],
-      status: nested.status ?? q['where[status]'],
-    };
-  },
-  z.object({
-    page: pageQuery,
-    search: z.preprocess(
-      (v) => (Array.isArray(v) ? v[0] : v),
-      z.string().trim().max(DEALER_CUSTOMER_SEARCH_MAX).optional(),
-    ),
-    status: optionalChoice(CUSTOMER_STATUSES).optional(),
-  }),
-);
+export const ZDealerCustomersQuery = bracketQuery(['search', 'status'], {
+  page: pageQuery,
+  search: z.string().trim().max(DEALER_CUSTOMER_SEARCH_MAX).optional(),
+  status: optionalChoice(CUSTOMER_STATUSES).optional(),
+});
 export type TDealerCustomersQuery = z.output<typeof ZDealerCustomersQuery>;
 
 export const ZRegistrationToken = z.object({

@@ -1,8 +1,7 @@
 /** VAT invoices (docs/invoices.md): the console's queue and list, the correction, the member's list. */
 import { z } from 'zod';
 import { plnToGrosze } from '../money';
-import { pageQuery } from './common';
-import { blankIsNone, bracketQuery, dayRange, daysInOrder } from './list-query';
+import { blankOr, bracketQuery, dayRange, daysInOrder, pageNumber } from './list-query';
 
 export const PAGE_SIZE_INVOICES = 20;
 export const INVOICE_KINDS = ['INVOICE', 'CORRECTION'] as const;
@@ -13,45 +12,32 @@ export const INVOICE_SEARCH_MAX = 100;
 export const CORRECTION_REASON_MAX = 200;
 
 const sortOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
-  z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).default(fallback));
-const direction = z.preprocess(
-  blankIsNone,
-  z.enum(['asc', 'desc'], { error: 'validation.invalidChoice' }).default('desc'),
-);
-const search = z.preprocess(
-  blankIsNone,
-  z.string().trim().max(INVOICE_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
-);
+  blankOr(z.enum(values, { error: 'validation.invalidChoice' }).default(fallback));
+const direction = blankOr(z.enum(['asc', 'desc'], { error: 'validation.invalidChoice' }).default('desc'));
+const search = blankOr(z.string().trim().max(INVOICE_SEARCH_MAX, { error: 'validation.tooLong' }).optional());
 /** The queue: paid orders that asked for an invoice and have none yet. */
-export const ZInvoiceRequestsQuery = bracketQuery(
-  ['search'],
-  z.object({
-    page: pageQuery,
-    sort: sortOf(INVOICE_REQUEST_SORTS, 'paid_at'),
-    dir: direction,
-    /** The company's name, its NIP, the member's e-mail or the order's number. */
-    search,
-  }),
-);
+export const ZInvoiceRequestsQuery = bracketQuery(['search'], {
+  page: pageNumber,
+  sort: sortOf(INVOICE_REQUEST_SORTS, 'paid_at'),
+  dir: direction,
+  /** The company's name, its NIP, the member's e-mail or the order's number. */
+  search,
+});
 export type TInvoiceRequestsQuery = z.output<typeof ZInvoiceRequestsQuery>;
 
-export const ZInvoicesQuery = daysInOrder(
-  bracketQuery(
-    ['search', 'kind', 'from', 'to'],
-    z.object({
-      page: pageQuery,
-      sort: sortOf(INVOICE_SORTS, 'issue_date'),
-      dir: direction,
-      /** The number, the buyer's name or NIP, or the order's number. */
-      search,
-      kind: z.preprocess(
-        blankIsNone,
-        z.enum(INVOICE_KINDS, { error: 'validation.invalidChoice' }).optional(),
-      ),
-      /** Issue dates. */
-      ...dayRange(),
-    }),
-  ),
+export const ZInvoicesQuery = bracketQuery(
+  ['search', 'kind', 'from', 'to'],
+  {
+    page: pageNumber,
+    sort: sortOf(INVOICE_SORTS, 'issue_date'),
+    dir: direction,
+    /** The number, the buyer's name or NIP, or the order's number. */
+    search,
+    kind: blankOr(z.enum(INVOICE_KINDS, { error: 'validation.invalidChoice' }).optional()),
+    /** Issue dates. */
+    ...dayRange(),
+  },
+  daysInOrder,
 );
 export type TInvoicesQuery = z.output<typeof ZInvoicesQuery>;
 

@@ -118,6 +118,11 @@ export const ZCartItem = z.strictObject({
   cart_label_answer: z.string().nullable(),
   persons: z.array(z.strictObject({ name: z.string(), surname: z.string() })),
   terms: z.array(z.strictObject({ term_id: z.number().int(), value: z.boolean() })),
+  /**
+   * PLN: the price the member saw when adding the line, while the experience's price has since
+   * changed (`product.price` is the new one) and the member has not acknowledged it; else null.
+   */
+  price_changed_from: z.number().nullable(),
   product: z.strictObject({
     id: z.number().int(),
     name: z.string(),

@@ -1,8 +1,8 @@
 /** The staff's accounts and the audit log (docs/console.md): forms, queries and answers. */
 import { z } from 'zod';
 import { LANGUAGES, STAFF_TYPES } from '../constants';
-import { email, newPassword, pageQuery, personName } from './common';
-import { blankIsNone, bracketQuery, dayRange, daysInOrder } from './list-query';
+import { email, newPassword, personName } from './common';
+import { blankOr, bracketQuery, dayRange, daysInOrder, pageNumber } from './list-query';
 
 export const PAGE_SIZE_STAFF = 20;
 export const PAGE_SIZE_AUDIT = 25;
@@ -15,28 +15,16 @@ export const STAFF_SORTS = ['name', 'email', 'type', 'created_at'] as const;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankIsNone, z.enum(values, { error: 'validation.invalidChoice' }).optional());
+  blankOr(z.enum(values, { error: 'validation.invalidChoice' }).optional());
 
-export const ZStaffListQuery = bracketQuery(
-  ['search', 'type', 'status'],
-  z.object({
-    page: pageQuery,
-    sort: z.preprocess(
-      blankIsNone,
-      z.enum(STAFF_SORTS, { error: 'validation.invalidChoice' }).default('name'),
-    ),
-    dir: z.preprocess(
-      blankIsNone,
-      z.enum(SORT_DIRECTIONS, { error: 'validation.invalidChoice' }).default('asc'),
-    ),
-    search: z.preprocess(
-      blankIsNone,
-      z.string().trim().max(STAFF_SEARCH_MAX, { error: 'validation.tooLong' }).optional(),
-    ),
-    type: choice(STAFF_TYPES),
-    status: choice(STAFF_STATUSES),
-  }),
-);
+export const ZStaffListQuery = bracketQuery(['search', 'type', 'status'], {
+  page: pageNumber,
+  sort: blankOr(z.enum(STAFF_SORTS, { error: 'validation.invalidChoice' }).default('name')),
+  dir: blankOr(z.enum(SORT_DIRECTIONS, { error: 'validation.invalidChoice' }).default('asc')),
+  search: blankOr(z.string().trim().max(STAFF_SEARCH_MAX, { error: 'validation.tooLong' }).optional()),
+  type: choice(STAFF_TYPES),
+  status: choice(STAFF_STATUSES),
+});
 export type TStaffListQuery = z.output<typeof ZStaffListQuery>;
 
 export const ZStaffMember = z.strictObject({
@@ -91,31 +79,23 @@ export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;
 
 /* ---- the audit log ---- */
 
-export const ZAuditQuery = daysInOrder(
-  bracketQuery(
-    ['actor', 'entity_type', 'entity_id', 'from', 'to'],
-    z.object({
-      page: pageQuery,
-      /** The e-mail (or a part of it) of who acted. */
-      actor: z.preprocess(
-        blankIsNone,
-        z.string().trim().max(254, { error: 'validation.tooLong' }).optional(),
-      ),
-      entity_type: z.preprocess(
-        blankIsNone,
-        z
-          .string()
-          .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'validation.invalidChoice' })
-          .optional(),
-      ),
-      entity_id: z.preprocess(
-        blankIsNone,
-        z.string().trim().max(40, { error: 'validation.tooLong' }).optional(),
-      ),
-      /** Days of the club's calendar. */
-      ...dayRange(),
-    }),
-  ),
+export const ZAuditQuery = bracketQuery(
+  ['actor', 'entity_type', 'entity_id', 'from', 'to'],
+  {
+    page: pageNumber,
+    /** The e-mail (or a part of it) of who acted. */
+    actor: blankOr(z.string().trim().max(254, { error: 'validation.tooLong' }).optional()),
+    entity_type: blankOr(
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'validation.invalidChoice' })
+        .optional(),
+    ),
+    entity_id: blankOr(z.string().trim().max(40, { error: 'validation.tooLong' }).optional()),
+    /** Days of the club's calendar. */
+    ...dayRange(),
+  },
+  daysInOrder,
 );
 export type TAuditQuery = z.output<typeof ZAuditQuery>;
 

@@ -38,6 +38,12 @@ export const cartItems = pgTable(
     cartLabelAnswer: text('cart_label_answer'),
     persons: jsonb('persons').$type<CartPerson[]>().notNull().default([]),
     terms: jsonb('terms').$type<CartTermAnswer[]>().notNull().default([]),
+    /**
+     * The price (grosze) the member saw when adding the line, or last acknowledged: the cart says
+     * "price changed from X to Y" while the experience's price differs (issue 28). Null: unknown
+     * (lines older than the column), no notice.
+     */
+    priceSeenGrosze: integer('price_seen_grosze'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId)],

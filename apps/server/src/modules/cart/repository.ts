@@ -146,6 +146,10 @@ export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: b
     cart_label_answer: row.cartLabelAnswer,
     persons: row.persons,
     terms: row.terms,
+    price_changed_from:
+      row.priceSeenGrosze !== null && row.priceSeenGrosze !== product.priceGrosze
+        ? groszeToPln(row.priceSeenGrosze)
+        : null,
     product: {
       id: product.id,
       name: lang === 'en' ? product.nameEn : product.namePl,

@@ -3,7 +3,7 @@ import { cartContract as contract } from '@club/shared/contract/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
-import { addToCart, removeCartItem, updateCartItem } from './service';
+import { acknowledgePrice, addToCart, removeCartItem, updateCartItem } from './service';
 import { discountGrosze, findUsableDiscountCode, withWrongCodeLimit } from './discount';
 import { loadCartLines, storedItem, toCartItem } from './repository';
 
@@ -49,6 +49,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  app.route({
+    ...routeOf(contract.acknowledgePrice),
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      await acknowledgePrice(app.db, user.id, request.params.id);
+      return { success: true as const };
+    },
+  });
 
   app.route({
     ...routeOf(contract.checkDiscountCode),

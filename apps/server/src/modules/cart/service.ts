@@ -34,7 +34,12 @@ function insertCartItemQuery(db: Tx) {
   return preparedOnce(db, 'club_cart_add_insert', (name) =>
     db
       .insert(cartItems)
-      .values({ userId: sql.placeholder('userId'), productId: sql.placeholder('productId'), quantity: 1 })
+      .values({
+        userId: sql.placeholder('userId'),
+        productId: sql.placeholder('productId'),
+        quantity: 1,
+        priceSeenGrosze: sql.placeholder('price'),
+      })
       .onConflictDoNothing()
       .returning({ id: cartItems.id })
       .prepare(name),
@@ -48,7 +53,11 @@ export async function addToCart(db: Tx, userId: number, productId: number): Prom
   if (found.inCart) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
   const state = cartProductState(found.product, Number(found.held), userId, found.heldUntil ?? null);
   if (!state.canOrder) throw conflict('PRODUCT_UNAVAILABLE', 'cart.productUnavailable');
-  const [row] = await insertCartItemQuery(db).execute({ userId, productId });
+  const [row] = await insertCartItemQuery(db).execute({
+    userId,
+    productId,
+    price: found.product.priceGrosze,
+  });
   if (!row) throw conflict('ALREADY_IN_CART', 'cart.alreadyInCart');
   return row.id;
 }
@@ -101,4 +110,16 @@ export async function removeCartItem(db: Tx, userId: number, itemId: number) {
     .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
   if (removed.length === 0) throw notFound();
+}
+
+/** The member has seen the line's current price: the cart stops saying it changed (404 for another's line). */
+export async function acknowledgePrice(db: Tx, userId: number, itemId: number) {
+  const found = await db
+    .update(cartItems)
+    .set({
+      priceSeenGrosze: sql`(select p.price_grosze from products p where p.id = cart_items.product_id)`,
+    })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (found.length === 0) throw notFound();
 }

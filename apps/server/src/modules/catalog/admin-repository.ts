@@ -6,11 +6,12 @@ import {
   type TAdminProductValues,
   type ZAdminProductListQuery,
 } from '@club/shared/schemas/admin-catalog';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { loadPhotos, type PhotoAlbum } from '../../lib/photo-album';
 import {
+  cartItems,
   categories,
   interests,
   partners,
@@ -458,3 +459,14 @@ export const experiencePhotos: PhotoAlbum = {
   },
   touch: (tx, id) => touchProduct(tx, id),
 };
+
+/**
+ * How many members hold the experience in their cart (one line per member and experience): what a
+ * price change reaches before they order. Null for an unknown experience.
+ */
+export async function cartsHolding(db: Tx, productId: number): Promise<number | null> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const [row] = await db.select({ carts: count() }).from(cartItems).where(eq(cartItems.productId, productId));
+  return Number(row?.carts ?? 0);
+}

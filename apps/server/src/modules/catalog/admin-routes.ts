@@ -9,6 +9,7 @@ import { uploadsPlugin } from '../../lib/uploads';
 import { registerPhotoRoutes } from '../../lib/photo-album';
 import { translate } from '../../i18n';
 import {
+  cartsHolding,
   catalogOptions,
   createProduct,
   duplicateProduct,
@@ -35,6 +36,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     options: catalogOptions,
     load: loadAdminProduct,
     create: createProduct,
+  });
+
+  app.route({
+    ...routeOf(contract.carts),
+    handler: async (request) => {
+      const carts = await cartsHolding(app.db, request.params.id);
+      if (carts === null) throw notFound();
+      return { success: true as const, data: { carts } };
+    },
   });
 
   app.route({

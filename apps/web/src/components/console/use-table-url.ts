@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
+import { isPageSize } from '@club/shared/schemas/list-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -79,19 +80,29 @@ export function useSearchFilter<F extends string>(
 
 /**
  * The page a list asks the server for, from its place in the address: a page size or a sort the
- * server does not offer (a hand-edited address) falls back to 25 and to `sorts.fallback`.
+ * server does not offer (a hand-edited address) falls back to `sizes.fallback` and `sorts.fallback`.
+ * The sizes are the contract's tuple, so the answer's `per_page` is its literal union.
  */
-export function pagedQuery<S extends string>(
+export function pagedQuery<const S extends string, const Z extends readonly number[]>(
   state: { page: number; sort: string; dir: 'asc' | 'desc' },
   perPage: string,
-  sizes: readonly number[],
+  sizes: { offered: Z; fallback: Z[number] },
   sorts: { offered: readonly S[]; fallback: S },
 ) {
   const size = Number(perPage);
   return {
     page: state.page,
-    per_page: sizes.includes(size) ? size : 25,
-    sort: (sorts.offered as readonly string[]).includes(state.sort) ? (state.sort as S) : sorts.fallback,
+    per_page: isPageSize(sizes.offered, size) ? size : sizes.fallback,
+    sort: oneOf(sorts.offered, state.sort, sorts.fallback),
     dir: state.dir,
   };
+}
+
+/** `value` if it is one of `offered` (the contract's tuple), else `fallback`: a hand-edited address never reaches the server. */
+export function oneOf<const S extends string, F extends S | undefined>(
+  offered: readonly S[],
+  value: string,
+  fallback: F,
+): S | F {
+  return (offered as readonly string[]).includes(value) ? (value as S) : fallback;
 }

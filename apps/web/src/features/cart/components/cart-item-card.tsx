@@ -10,6 +10,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, CheckboxField, TextField, useFieldErrorText, usePopup } from '../../../components/ui';
+import { useAcknowledgePrice } from '../api/acknowledge-price';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import styles from './cart.module.css';
@@ -28,6 +29,7 @@ export function CartItemCard({ item }: { item: TCartItem }) {
   const popup = usePopup();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  const acknowledge = useAcknowledgePrice();
   const [open, setOpen] = useState(!item.is_filled);
   const panelId = useId();
   const { product } = item;
@@ -106,6 +108,28 @@ export function CartItemCard({ item }: { item: TCartItem }) {
           </span>
         </div>
       </div>
+      {item.price_changed_from !== null && (
+        <div className={styles.priceChanged} role="status">
+          <p>
+            {t('priceChanged', {
+              from: money(item.price_changed_from),
+              to: money(product.price),
+            })}
+          </p>
+          <Button
+            variant="secondary"
+            size="small"
+            loading={acknowledge.isPending}
+            onClick={() =>
+              acknowledge.mutate(item.id, {
+                onError: (error) => void popup.warning(error, t('priceAcknowledgeFailed')),
+              })
+            }
+          >
+            {t('priceAcknowledge')}
+          </Button>
+        </div>
+      )}
       <div className={styles.itemActions}>
         <Button
           variant="secondary"

@@ -296,10 +296,15 @@ export default function DiscountsPage() {
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
   const f = state.filters;
   const query: TDiscountListQuery = {
-    ...pagedQuery(state, f.per_page, DISCOUNT_PAGE_SIZES, {
-      offered: DISCOUNT_SORTS,
-      fallback: 'created_at',
-    }),
+    ...pagedQuery(
+      state,
+      f.per_page,
+      { offered: DISCOUNT_PAGE_SIZES, fallback: 25 },
+      {
+        offered: DISCOUNT_SORTS,
+        fallback: 'created_at',
+      },
+    ),
     q: f.q || undefined,
     active: f.active === 'true' || f.active === 'false' ? f.active : undefined,
   };

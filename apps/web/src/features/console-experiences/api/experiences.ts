@@ -44,6 +44,9 @@ export function useCreateExperience() {
   });
 }
 
+/** How many members hold the experience in their cart (asked before a price change is saved). */
+export const cartsHolding = (id: number) => fetchData(contract.carts, { params: { id } });
+
 export function useSaveExperience(id: number) {
   const settle = useSettle();
   return useMutation({

@@ -16,6 +16,7 @@ import {
 import { consoleExperiencePath, consolePaths } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import {
+  cartsHolding,
   type StateAction,
   useCatalogOptions,
   useChangeState,
@@ -157,6 +158,7 @@ function EditExperience({
   const change = useChangeState(product.id);
   const duplicate = useDuplicateExperience();
   const photos = usePhotoActions(product.id);
+  const popup = usePopup();
   const [message, setMessage] = useState<string | null>(
     (window.history.state?.usr as { message?: string } | undefined)?.message ?? null,
   );
@@ -173,9 +175,31 @@ function EditExperience({
     if (!applyServerErrors(form, e)) setError((e as Error).message);
   };
 
-  const submit = (values: ExperienceFormValues) => {
+  /**
+   * A new price reaches the members who hold the experience in their cart (their cart then says it
+   * changed): staff are told how many before the save, and may keep the old price (issue 28).
+   */
+  const priceChangeAccepted = async (values: ExperienceFormValues) => {
+    const before = form.formState.defaultValues?.price;
+    if (values.price === null || before === undefined || Number(values.price) === Number(before)) return true;
+    const { carts } = await cartsHolding(product.id);
+    if (carts === 0) return true;
+    return popup.confirm({
+      title: t('edit.priceInCartsTitle'),
+      body: t('edit.priceInCarts', { count: carts }),
+      confirmLabel: t('edit.priceInCartsConfirm'),
+    });
+  };
+
+  const submit = async (values: ExperienceFormValues) => {
     setError(null);
     setMessage(null);
+    try {
+      if (!(await priceChangeAccepted(values))) return;
+    } catch (e) {
+      failed(e);
+      return;
+    }
     save.mutate(
       { version, product: values },
       {

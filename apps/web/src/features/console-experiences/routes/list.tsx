@@ -1,5 +1,6 @@
 import type { TAdminProductRow } from '@club/shared/contract/admin-catalog';
 import { formatMoney } from '@club/shared/money';
+import { isPageSize } from '@club/shared/schemas/list-query';
 import {
   ADMIN_PAGE_SIZES,
   ADMIN_PRODUCT_SORTS,
@@ -40,7 +41,7 @@ function useListQuery() {
   const perPage = Number(get('per_page'));
   const query: TAdminProductListQuery = {
     page: Math.max(1, Number(get('page')) || 1),
-    per_page: (ADMIN_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 25,
+    per_page: isPageSize(ADMIN_PAGE_SIZES, perPage) ? perPage : 25,
     sort,
     dir: get('dir') === 'asc' ? 'asc' : 'desc',
     q: get('q'),

@@ -1,6 +1,7 @@
 import {
   formatMoney,
   INVOICE_KINDS,
+  INVOICE_SORTS,
   type TCorrectInvoice,
   type TInvoiceSummary,
   ZCorrectInvoice,
@@ -16,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
+import { oneOf, useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import {
   Badge,
   Button,
@@ -112,11 +113,11 @@ export default function IssuedInvoicesPage() {
 
   const query = {
     page: state.page,
-    sort: state.sort as 'issue_date',
+    sort: oneOf(INVOICE_SORTS, state.sort, 'issue_date'),
     dir: state.dir,
     where: {
       search: state.filters.search,
-      kind: state.filters.kind,
+      kind: oneOf(INVOICE_KINDS, state.filters.kind, undefined),
       from: state.filters.from,
       to: state.filters.to,
     },

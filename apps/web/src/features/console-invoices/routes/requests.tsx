@@ -1,4 +1,4 @@
-import { formatMoney, type TInvoiceRequest } from '@club/shared';
+import { formatMoney, INVOICE_REQUEST_SORTS, type TInvoiceRequest } from '@club/shared';
 import { invoicesContract } from '@club/shared/contract/invoices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import uiStyles from '../../../components/console/console-ui.module.css';
-import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
+import { oneOf, useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import { Button, TextField, usePopup } from '../../../components/ui';
 import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
@@ -66,7 +66,7 @@ export default function InvoiceRequestsPage() {
 
   const query = {
     page: state.page,
-    sort: state.sort as 'paid_at',
+    sort: oneOf(INVOICE_REQUEST_SORTS, state.sort, 'paid_at'),
     dir: state.dir,
     where: { search: state.filters.search },
   };

@@ -36,7 +36,12 @@ export default function OrdersPage() {
   const state = useTableUrl(FILTERS, { sort: 'created_at', dir: 'desc' });
   const f = state.filters;
   const query: TDeskOrderListQuery = {
-    ...pagedQuery(state, f.per_page, DESK_PAGE_SIZES, { offered: DESK_ORDER_SORTS, fallback: 'created_at' }),
+    ...pagedQuery(
+      state,
+      f.per_page,
+      { offered: DESK_PAGE_SIZES, fallback: 25 },
+      { offered: DESK_ORDER_SORTS, fallback: 'created_at' },
+    ),
     q: f.q || undefined,
     status: (ORDER_STATUSES as readonly string[]).includes(f.status)
       ? (f.status as TDeskOrderListQuery['status'])

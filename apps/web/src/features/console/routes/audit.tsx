@@ -93,8 +93,9 @@ export default function AuditPage() {
     ...pageQueryOf(staffContract.audit, { query }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 422) && count < 2,
   });
-  const fieldError = (field: string) =>
-    list.error instanceof ApiError ? list.error.errors[field]?.[0] : undefined;
+  // The server names a filter's error as it reads it: `where[from]` (DESIGN.md §4).
+  const fieldError = (field: (typeof FILTERS)[number]) =>
+    list.error instanceof ApiError ? list.error.errors[`where[${field}]`]?.[0] : undefined;
   const when = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {

@@ -1,4 +1,10 @@
-import { type TStaffInvite, type TStaffMember, STAFF_STATUSES, ZStaffInvite } from '@club/shared';
+import {
+  type TStaffInvite,
+  type TStaffMember,
+  STAFF_SORTS,
+  STAFF_STATUSES,
+  ZStaffInvite,
+} from '@club/shared';
 import { STAFF_TYPES } from '@club/shared/constants';
 import { staffContract } from '@club/shared/contract/staff';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConsoleList } from '../../../components/console/console-list';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
+import { oneOf, useSearchFilter, useTableUrl } from '../../../components/console/use-table-url';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import {
   Badge,
@@ -211,9 +217,13 @@ export default function StaffPage() {
 
   const query = {
     page: state.page,
-    sort: state.sort as 'name',
+    sort: oneOf(STAFF_SORTS, state.sort, 'name'),
     dir: state.dir,
-    where: { search: state.filters.search, type: state.filters.type, status: state.filters.status },
+    where: {
+      search: state.filters.search,
+      type: oneOf(STAFF_TYPES, state.filters.type, undefined),
+      status: oneOf(STAFF_STATUSES, state.filters.status, undefined),
+    },
   };
   const list = useQuery(pageQueryOf(staffContract.list, { query }));
   const date = useMemo(
