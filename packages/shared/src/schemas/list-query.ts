@@ -3,6 +3,7 @@
  * the staff's audit log and the invoices read the same bracket notation and the same day filters.
  */
 import { z } from 'zod';
+import { whenValid } from './common';
 
 /** Bracket notation (`where[search]=…`) as Fastify's parser leaves it, or already nested. */
 const whereOf = (q: Record<string, unknown>, key: string) => {
@@ -47,4 +48,5 @@ export const daysInOrder = <T extends z.ZodType<{ from?: string | undefined; to?
   query.refine((q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to, {
     error: 'validation.dateRange',
     path: ['to'],
+    ...whenValid('from', 'to'),
   });

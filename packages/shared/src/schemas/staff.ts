@@ -1,7 +1,7 @@
 /** The staff's accounts and the audit log (docs/console.md): forms, queries and answers. */
 import { z } from 'zod';
 import { LANGUAGES, STAFF_TYPES } from '../constants';
-import { email, newPassword, pageQuery, personName } from './common';
+import { email, newPassword, pageQuery, personName, whenValid } from './common';
 import { blankIsNone, bracketQuery, dayRange, daysInOrder } from './list-query';
 
 export const PAGE_SIZE_STAFF = 20;
@@ -86,6 +86,7 @@ export const ZInvitationAccept = z
   .refine((v) => v.password === v.password_confirmation, {
     error: 'validation.passwordsMatch',
     path: ['password_confirmation'],
+    ...whenValid('password_confirmation'),
   });
 export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;
 
