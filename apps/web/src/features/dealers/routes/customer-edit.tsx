@@ -208,7 +208,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
         setOpen(false);
         void popup.success(t('edit.saved'));
       },
-      onError: failed,
+      onError: (error) => failed(error, () => void submit()),
     }),
   );
   return (

@@ -171,7 +171,10 @@ function RegisterForm({ kind }: { kind: Kind }) {
       isNew
         ? { type: CUSTOMER_TYPE.NEW, body: body as TRegisterNewCustomer }
         : { type: CUSTOMER_TYPE.EXISTING, body: body as TRegisterExistingCustomer },
-      { onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)), onError: failed },
+      {
+        onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)),
+        onError: (error) => failed(error, () => void submit()),
+      },
     ),
   );
   return (
