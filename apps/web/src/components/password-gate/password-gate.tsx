@@ -13,6 +13,7 @@ import { Button, Dialog, PasswordField, useFieldErrorText, usePopup, useSaveFail
 import en from './en.json';
 import pl from './pl.json';
 import styles from './password-gate.module.css';
+import { LockIcon } from '../ui/icons';
 
 i18next.addResourceBundle('pl', 'passwordGate', pl, true, false);
 i18next.addResourceBundle('en', 'passwordGate', en, true, false);
@@ -141,7 +142,7 @@ export function PasswordGate({
     return (
       <section className={styles.denied} aria-labelledby="gate-denied-title" data-testid="permission-denied">
         <span className={styles.icon} aria-hidden="true">
-          ⚿
+          <LockIcon />
         </span>
         <h2 id="gate-denied-title" className={styles.deniedTitle}>
           {t('deniedTitle')}
