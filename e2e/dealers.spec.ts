@@ -43,7 +43,7 @@ test.describe('dealer workspace', () => {
     await expect(denied).toContainText('Weryfikacja uprawnień została przerwana.');
     await denied.getByRole('button', { name: 'Zweryfikuj uprawnienia' }).click();
     await confirmPassword(page, dealer.password);
-    await expect(page.getByText('Nie zarejestrowałeś jeszcze żadnego klienta.')).toBeVisible();
+    await expect(page.getByText('Nie ma jeszcze żadnego zarejestrowanego klienta.')).toBeVisible();
   });
 
   test('search (debounced), status filter, reset, load more; filters survive a reload', async ({ page }) => {
@@ -271,7 +271,7 @@ test.describe('dealer workspace', () => {
     await expect(page.getByText(/^Nieprawidłowy numer NIP: 10 cyfr/)).toBeVisible();
     await page.getByRole('textbox', { name: 'NIP' }).fill('123-456-32-18');
     await page.getByRole('button', { name: 'Dołącz do programu' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('Dołączyłeś do programu bonusowego');
+    await expect(page.getByRole('alertdialog')).toContainText('Witamy w programie bonusowym');
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/panel\/home$/);
     await expect(footer.getByRole('link', { name: 'Program bonusowy' })).toHaveCount(0);

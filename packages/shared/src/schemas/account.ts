@@ -2,7 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, USER_TYPE } from '../constants';
 import { isValidNip, normaliseNip } from '../validators/nip';
-import { boolish, optionalText, personName, requiredText } from './common';
+import { afterEarlier, boolish, optionalText, personName, requiredText, whenValid } from './common';
 
 /** PostgreSQL text cannot hold a NUL byte: such input is refused as a wrong value, never stored. */
 const hasNoNul = (v: string | null) => v === null || !v.includes('\u0000');
@@ -18,17 +18,17 @@ export const phonePrefix = () =>
   z
     .string()
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .regex(PHONE_PREFIX_PATTERN, { error: 'validation.phonePrefix' })
+    .min(1, { error: 'validation.required' })
+    .regex(PHONE_PREFIX_PATTERN, { error: 'validation.phonePrefix', ...afterEarlier })
     .transform((v) => v.replace(/\+/g, ''));
 
 export const phoneNumber = () =>
   z
     .string()
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .max(17, { error: 'validation.tooLong', abort: true })
-    .regex(/^\d+$/, { error: 'validation.digits' });
+    .min(1, { error: 'validation.required' })
+    .max(17, { error: 'validation.tooLong', ...afterEarlier })
+    .regex(/^\d+$/, { error: 'validation.digits', ...afterEarlier });
 
 /**
  * The number must exist under its calling code. Polish numbers are exactly 9 digits (SPEC.md §5);
@@ -75,16 +75,19 @@ export const ZCustomerProfileUpdate = z
       ...consents,
     }),
   })
-  .superRefine((v, ctx) => {
-    const issue = phoneIssue(v.phone_prefix, v.phone);
-    if (issue) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['phone'],
-        message: issue.amount ? `${issue.key}|${issue.amount}` : issue.key,
-      });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      const issue = phoneIssue(v.phone_prefix, v.phone);
+      if (issue) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['phone'],
+          message: issue.amount ? `${issue.key}|${issue.amount}` : issue.key,
+        });
+      }
+    },
+    whenValid('phone_prefix', 'phone'),
+  );
 export type TCustomerProfileUpdate = z.infer<typeof ZCustomerProfileUpdate>;
 export type TCustomerProfileInput = z.input<typeof ZCustomerProfileUpdate>;
 
@@ -137,11 +140,14 @@ export const ZInvoiceData = z
       .default(DEFAULT_TAX_PREFIX),
     tax_number: text(30),
   })
-  .superRefine((v, ctx) => {
-    if (v.tax_number_prefix === 'PL' && !isValidNip(v.tax_number)) {
-      ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'validation.nip' });
-    }
-  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.tax_number_prefix === 'PL' && !isValidNip(v.tax_number)) {
+        ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'validation.nip' });
+      }
+    },
+    whenValid('tax_number_prefix', 'tax_number'),
+  )
   .transform((v) => (v.tax_number_prefix === 'PL' ? { ...v, tax_number: normaliseNip(v.tax_number) } : v));
 export type TInvoiceData = z.infer<typeof ZInvoiceData>;
 export type TInvoiceDataInput = z.input<typeof ZInvoiceData>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageNumber, pageSizeOf, queryNumber } from './list-query';
 import { PUBLISHED_ANNOUNCED, PUBLISHED_HIDDEN, PUBLISHED_ON_SALE } from '../constants';
 import { plnToGrosze } from '../money';
+import { whenValid } from './common';
 
 /**
  * The console's experiences (issue 16, docs/console.md): the form an operator fills and the list's
@@ -130,18 +131,32 @@ export const ZAdminProductInput = z
     interest_ids: z.array(id).max(100).default([]),
     partner_ids: z.array(id).max(100).default([]),
   })
-  .superRefine((v, ctx) => {
-    if (v.end_date && v.end_date < v.start_date)
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.endBeforeStart' });
-    if (v.end_date === v.start_date && v.end_time && v.start_time && v.end_time < v.start_time)
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.endBeforeStart' });
-    if ((v.cart_label_pl === null) !== (v.cart_label_en === null))
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.cart_label_pl === null ? 'cart_label_pl' : 'cart_label_en'],
-        message: 'validation.required',
-      });
-  });
+  // Each rule across fields runs once its own fields are valid, whatever else failed (issue 28).
+  .superRefine(
+    (v, ctx) => {
+      if (v.end_date && v.end_date < v.start_date)
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'validation.endBeforeStart' });
+    },
+    whenValid('start_date', 'end_date'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (v.end_date === v.start_date && v.end_time && v.start_time && v.end_time < v.start_time)
+        ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.endBeforeStart' });
+    },
+    whenValid('start_date', 'end_date', 'start_time', 'end_time'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if ((v.cart_label_pl === null) !== (v.cart_label_en === null))
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.cart_label_pl === null ? 'cart_label_pl' : 'cart_label_en'],
+          message: 'validation.required',
+        });
+    },
+    whenValid('cart_label_pl', 'cart_label_en'),
+  );
 export type TAdminProductInput = z.input<typeof ZAdminProductInput>;
 export type TAdminProductValues = z.output<typeof ZAdminProductInput>;
 

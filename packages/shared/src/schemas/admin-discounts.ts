@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blankOr, pageSizeOf, queryNumber } from './list-query';
 import { DISCOUNT_KINDS, DISCOUNT_MEMBER_TYPES } from '../constants';
 import { plnToGrosze } from '../money';
+import { whenValid } from './common';
 
 /**
  * Discount codes in the console (issue 17, docs/console-sales.md): the list's query and the body of
@@ -67,13 +68,22 @@ export const ZDiscountCodeBody = z
     /** Member types that may use it; empty = all. */
     member_types: z.array(z.enum(DISCOUNT_MEMBER_TYPES, { error: 'validation.wrongValue' })).default([]),
   })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'AMOUNT' && v.amount === null)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'validation.required' });
-    if (v.kind === 'PERCENT' && v.percent === null)
-      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'validation.required' });
-    if (v.valid_from && v.valid_to && v.valid_to < v.valid_from)
-      ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'validation.endBeforeStart' });
-  });
+  // Each rule across fields runs once its own fields are valid, whatever else failed (issue 28).
+  .superRefine(
+    (v, ctx) => {
+      if (v.kind === 'AMOUNT' && v.amount === null)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'validation.required' });
+      if (v.kind === 'PERCENT' && v.percent === null)
+        ctx.addIssue({ code: 'custom', path: ['percent'], message: 'validation.required' });
+    },
+    whenValid('kind', 'amount', 'percent'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (v.valid_from && v.valid_to && v.valid_to < v.valid_from)
+        ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'validation.endBeforeStart' });
+    },
+    whenValid('valid_from', 'valid_to'),
+  );
 export type TDiscountCodeBody = z.input<typeof ZDiscountCodeBody>;
 export type TDiscountCodeValues = z.output<typeof ZDiscountCodeBody>;

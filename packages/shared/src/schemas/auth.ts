@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { HONORIFICS, LANGUAGES, USER_TYPES } from '../constants';
-import { email, withNewPassword } from './common';
+import { afterEarlier, email, withNewPassword } from './common';
 
 export const ZLogin = z.object({
   email: email(),
-  password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+  password: z.string().min(1, { error: 'validation.required' }).max(128, afterEarlier),
 });
 export type TLogin = z.infer<typeof ZLogin>;
 
 export const ZChangePassword = withNewPassword({
-  current_password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+  current_password: z.string().min(1, { error: 'validation.required' }).max(128, afterEarlier),
 });
 export type TChangePassword = z.infer<typeof ZChangePassword>;
 
 export const ZCheckPassword = z.object({
-  password: z.string().min(1, { error: 'validation.required', abort: true }).max(128),
+  password: z.string().min(1, { error: 'validation.required' }).max(128, afterEarlier),
 });
 export type TCheckPassword = z.infer<typeof ZCheckPassword>;
 
@@ -28,7 +28,7 @@ export const ZUpdateLanguageQuery = z.object({
   // A query value is text: a missing one is "required", not the "Incorrect value" of Number(undefined).
   language_id: z
     .string()
-    .min(1, { error: 'validation.required', abort: true })
+    .min(1, { error: 'validation.required' })
     .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647)),
 });
 

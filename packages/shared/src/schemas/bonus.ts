@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NIP_DIGITS, PESEL_DIGITS, TAXATION_FORMS } from '../constants';
 import { isValidNip, normaliseNip } from '../validators/nip';
 import { isValidPesel } from '../validators/pesel';
-import { email, optionalText, personName, requiredText } from './common';
+import { afterEarlier, email, optionalText, personName, requiredText, whenValid } from './common';
 
 const accepted = () =>
   z
@@ -21,9 +21,9 @@ export const pesel = () =>
     z
       .string()
       .trim()
-      .regex(/^\d*$/, { error: 'validation.digits', abort: true })
-      .length(PESEL_DIGITS, { error: `validation.exactDigits|${PESEL_DIGITS}`, abort: true })
-      .refine(isValidPesel, { error: 'validation.pesel' })
+      .regex(/^\d*$/, { error: 'validation.digits' })
+      .length(PESEL_DIGITS, { error: `validation.exactDigits|${PESEL_DIGITS}`, ...afterEarlier })
+      .refine(isValidPesel, { error: 'validation.pesel', ...afterEarlier })
       .nullable(),
   );
 
@@ -36,9 +36,9 @@ export const taxNumber = () =>
     },
     z
       .string()
-      .regex(/^\d*$/, { error: 'validation.digits', abort: true })
-      .length(NIP_DIGITS, { error: `validation.exactDigits|${NIP_DIGITS}`, abort: true })
-      .refine(isValidNip, { error: 'validation.nip' })
+      .regex(/^\d*$/, { error: 'validation.digits' })
+      .length(NIP_DIGITS, { error: `validation.exactDigits|${NIP_DIGITS}`, ...afterEarlier })
+      .refine(isValidNip, { error: 'validation.nip', ...afterEarlier })
       .nullable(),
   );
 
@@ -51,13 +51,13 @@ export const contactPhone = () =>
   requiredText(25).pipe(
     z
       .string()
-      .regex(/^\+?[\d\s-]+$/, { error: 'validation.contactPhone', abort: true })
+      .regex(/^\+?[\d\s-]+$/, { error: 'validation.contactPhone' })
       .refine(
         (v) => {
           const digits = v.replace(/\D/g, '').length;
           return digits >= 9 && digits <= 15;
         },
-        { error: 'validation.contactPhone' },
+        { error: 'validation.contactPhone', ...afterEarlier },
       ),
   );
 
@@ -90,12 +90,16 @@ export const ZBonusSignup = z
         ctx.addIssue({ code: 'custom', path: ['pesel'], message: 'validation.peselOrNip' });
         ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'validation.peselOrNip' });
       }
+    },
+    whenValid('pesel', 'tax_number'),
+  )
+  .superRefine(
+    (v, ctx) => {
       if (v.taxation_form !== 'JDG' && !v.tax_office) {
         ctx.addIssue({ code: 'custom', path: ['tax_office'], message: 'validation.required' });
       }
     },
-    // Runs even when other fields failed, so the form shows every problem at once.
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    whenValid('taxation_form', 'tax_office'),
   )
   .transform((v) => (v.taxation_form === 'JDG' ? { ...v, tax_office: null } : v));
 export type TBonusSignupInput = z.input<typeof ZBonusSignup>;

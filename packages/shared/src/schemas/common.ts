@@ -2,9 +2,35 @@ import { z } from 'zod';
 import { NAME_MIN, PASSWORD_MIN } from '../constants';
 import { meetsPasswordPolicy } from '../validators/password';
 
+/*
+ * Every form shows all its problems on the first save (issue 28): no rule may hide another field's.
+ * zod skips an object's rules once any field's issue was raised with `abort: true`, so a field stops
+ * at its first problem with `afterEarlier` on its later checks instead, and a rule across fields
+ * runs with `whenValid(...)` as soon as the fields it reads are valid.
+ */
+
+/**
+ * For a field's later checks: run only while the field has no problem yet (one message a field).
+ * zod reads `when` on every check but types it on refinements only; `abort` makes the type fit all.
+ */
+export const afterEarlier: { abort?: false; when: (payload: z.core.ParsePayload) => boolean } = {
+  when: (payload) => payload.issues.length === 0,
+};
+
+/**
+ * For a rule across an object's fields: run even when other fields failed, once the fields it reads
+ * (`fields`, top-level keys) have no problem of their own.
+ */
+export const whenValid = (...fields: string[]) => ({
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+
 /** Reusable field builders; every message is a key of the shared validation catalogue. */
 export const requiredText = (max = 255) =>
-  z.string().trim().min(1, { error: 'validation.required', abort: true }).max(max);
+  z.string().trim().min(1, { error: 'validation.required' }).max(max, afterEarlier);
 
 export const optionalText = (max = 255) =>
   z
@@ -21,8 +47,8 @@ export const email = () =>
   z
     .string()
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .max(254)
+    .min(1, { error: 'validation.required' })
+    .max(254, afterEarlier)
     .pipe(z.email({ error: 'validation.email' }))
     .transform((v) => v.toLowerCase());
 
@@ -30,10 +56,10 @@ export const email = () =>
 export const newPassword = () =>
   z
     .string()
-    .min(1, { error: 'validation.required', abort: true })
-    .min(PASSWORD_MIN, { abort: true })
-    .max(128)
-    .refine(meetsPasswordPolicy, { error: 'validation.passwordPolicy' });
+    .min(1, { error: 'validation.required' })
+    .min(PASSWORD_MIN, afterEarlier)
+    .max(128, afterEarlier)
+    .refine(meetsPasswordPolicy, { error: 'validation.passwordPolicy', ...afterEarlier });
 
 const passwordsMatch = (v: { password: string; password_confirmation: string }) =>
   v.password === v.password_confirmation;
@@ -49,6 +75,7 @@ export const withNewPassword = <S extends z.ZodRawShape>(shape: S) =>
     .refine(passwordsMatch as (v: unknown) => boolean, {
       error: 'validation.passwordsMatch',
       path: ['password_confirmation'],
+      ...whenValid('password_confirmation'),
     });
 
 export const boolish = () =>

@@ -12,7 +12,16 @@ import {
 } from '../constants';
 import { isValidVin } from '../validators/vin';
 import { bracketQuery } from './list-query';
-import { boolish, email, optionalText, pageQuery, personName, requiredText, withNewPassword } from './common';
+import {
+  afterEarlier,
+  boolish,
+  email,
+  optionalText,
+  pageQuery,
+  personName,
+  requiredText,
+  withNewPassword,
+} from './common';
 
 /**
  * How long a successful auth/check-password opens the dealer's customer list and bonus calls
@@ -49,12 +58,12 @@ export const deliveryDate = () =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .refine(isRealIsoDate, { error: 'validation.date', abort: true })
+    .min(1, { error: 'validation.required' })
+    .refine(isRealIsoDate, { error: 'validation.date', ...afterEarlier })
     .refine((v) => v >= DELIVERY_DATE_MIN, {
       error: encodeMessage('validation.dateMin', { date: formatDisplayDate(DELIVERY_DATE_MIN) }),
       params: { date: formatDisplayDate(DELIVERY_DATE_MIN) },
-      abort: true,
+      ...afterEarlier,
     })
     .superRefine((v, ctx) => {
       const max = deliveryDateMax();
@@ -64,7 +73,7 @@ export const deliveryDate = () =>
           message: encodeMessage('validation.dateMax', { date: formatDisplayDate(max) }),
           params: { date: formatDisplayDate(max) },
         });
-    });
+    }, afterEarlier);
 
 /** An optional delivery date: empty means none. */
 export const optionalDeliveryDate = () =>
@@ -74,8 +83,8 @@ export const vinNumber = () =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .max(17, { error: 'validation.vin', abort: true })
+    .min(1, { error: 'validation.required' })
+    .max(17, { error: 'validation.vin', ...afterEarlier })
     .transform((v) => v.toUpperCase())
     .refine(isValidVin, { error: 'validation.vin' });
 

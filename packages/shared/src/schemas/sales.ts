@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/translate';
 import { ORDER_STATUSES, PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
-import { boolish, pageQuery } from './common';
+import { afterEarlier, boolish, pageQuery, whenValid } from './common';
 
 const id = () => z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -74,19 +74,22 @@ export function cartItemIssues(item: TCartItemUpdate, rules: CartItemRules): Car
     if (!person?.surname.trim())
       issues.push({ path: ['persons', i, 'surname'], message: 'validation.required' });
   }
-  // Paths follow the product's term order: the form lists the terms in that order.
-  rules.termIds.forEach((termId, index) => {
-    if (!item.terms.some((t) => t.term_id === termId && t.value)) {
-      issues.push({ path: ['terms', index, 'value'], message: 'validation.termRequired' });
-    }
-  });
-  return issues;
+  return [...issues, ...termIssues(item.terms, rules)];
+}
+
+/** The product's terms not accepted; paths follow the product's term order, as the form lists them. */
+function termIssues(terms: TCartItemUpdate['terms'], rules: CartItemRules): CartItemIssue[] {
+  return rules.termIds.flatMap((termId, index) =>
+    terms.some((t) => t.term_id === termId && t.value)
+      ? []
+      : [{ path: ['terms', index, 'value'], message: 'validation.termRequired' }],
+  );
 }
 
 /** The form's schema for one cart item: the shape plus the product's rules. */
 export function cartItemSchema(rules: CartItemRules) {
-  return ZCartItemUpdate.superRefine((item, ctx) => {
-    for (const issue of cartItemIssues(item, rules)) {
+  const report = (ctx: z.core.$RefinementCtx, issues: CartItemIssue[]) => {
+    for (const issue of issues) {
       ctx.addIssue({
         code: 'custom',
         path: issue.path,
@@ -94,11 +97,16 @@ export function cartItemSchema(rules: CartItemRules) {
         params: issue.params,
       });
     }
-  });
+  };
+  // Unaccepted terms are marked even when the quantity is wrong: the form shows every problem at once.
+  return ZCartItemUpdate.superRefine(
+    (item, ctx) => report(ctx, cartItemIssues({ ...item, terms: [] }, { ...rules, termIds: [] })),
+    whenValid('quantity', 'persons'),
+  ).superRefine((item, ctx) => report(ctx, termIssues(item.terms, rules)), whenValid('terms'));
 }
 
 export const ZCheckDiscountCode = z.object({
-  discount_code: z.string().trim().min(1, { error: 'validation.required', abort: true }).max(64),
+  discount_code: z.string().trim().min(1, { error: 'validation.required' }).max(64, afterEarlier),
 });
 export type TCheckDiscountCode = z.infer<typeof ZCheckDiscountCode>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZSessionUser } from './auth';
+import { afterEarlier } from './common';
 
 const challenge = () => z.string().min(10, { error: 'validation.required' }).max(200);
 
@@ -14,9 +15,12 @@ export const ZSecondFactorCode = z.object({
   code: z
     .string()
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .max(20, { error: 'validation.invalidCode' })
-    .regex(/^(\d{6}|[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5})$/, { error: 'validation.invalidCode' }),
+    .min(1, { error: 'validation.required' })
+    .max(20, { error: 'validation.invalidCode', ...afterEarlier })
+    .regex(/^(\d{6}|[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5})$/, {
+      error: 'validation.invalidCode',
+      ...afterEarlier,
+    }),
 });
 export type TSecondFactorCode = z.infer<typeof ZSecondFactorCode>;
 
@@ -30,8 +34,8 @@ export const ZEnrolmentConfirm = z.object({
   code: z
     .string()
     .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .regex(/^\d{6}$/, { error: 'validation.invalidCode' }),
+    .min(1, { error: 'validation.required' })
+    .regex(/^\d{6}$/, { error: 'validation.invalidCode', ...afterEarlier }),
 });
 export type TEnrolmentConfirm = z.infer<typeof ZEnrolmentConfirm>;
 /** Enrolment done: the session user, and the recovery codes (shown once, never again). */

@@ -1,7 +1,7 @@
 /** The staff's accounts and the audit log (docs/console.md): forms, queries and answers. */
 import { z } from 'zod';
 import { LANGUAGES, STAFF_TYPES } from '../constants';
-import { email, newPassword, personName } from './common';
+import { email, newPassword, personName, whenValid } from './common';
 import { blankOr, bracketQuery, dayRange, daysInOrder, pageNumber } from './list-query';
 
 export const PAGE_SIZE_STAFF = 20;
@@ -74,6 +74,7 @@ export const ZInvitationAccept = z
   .refine((v) => v.password === v.password_confirmation, {
     error: 'validation.passwordsMatch',
     path: ['password_confirmation'],
+    ...whenValid('password_confirmation'),
   });
 export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;
 

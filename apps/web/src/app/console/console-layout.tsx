@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { CloseIcon, ConsoleNavIcon, MenuIcon } from './console-icons';
 import styles from './console.module.css';
+import { BrandMark } from '../../components/ui/icons';
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('console');
@@ -64,7 +65,7 @@ function Brand() {
   const { t } = useTranslation('console');
   return (
     <Link to={consolePaths.home} className={styles.brand}>
-      <span aria-hidden="true">◆</span> {t('shell.brand')}
+      <BrandMark /> {t('shell.brand')}
       <span className={styles.brandSub}>{t('shell.console')}</span>
     </Link>
   );

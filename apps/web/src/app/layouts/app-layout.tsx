@@ -10,6 +10,7 @@ import { FooterConsentLink } from './footer-consent-link';
 import { requestAccountMenuOpen } from './account-menu-request';
 import { BasketIcon, HomeIcon, MenuIcon, UserIcon } from './icons';
 import styles from './app-layout.module.css';
+import { BrandMark } from '../../components/ui/icons';
 
 const topMenu = [
   { to: paths.excellenceClub, key: 'menu.excellenceClub' },
@@ -223,7 +224,7 @@ export function AppLayout() {
         <div className={`container ${styles.bar}`}>
           <Link to={paths.home} className={styles.logo} aria-label={t('brand')}>
             <span className={styles.logoMark} aria-hidden="true">
-              ◆
+              <BrandMark />
             </span>
             <span className={styles.logoText}>{t('brand')}</span>
           </Link>

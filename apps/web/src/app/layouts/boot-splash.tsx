@@ -1,3 +1,4 @@
+import { BrandMark } from '../../components/ui/icons';
 /**
  * The splash's frame of index.html, drawn by React where the guard sends a first load on to the splash
  * (the frame between React's first render and the splash page's), so the screen never blinks.
@@ -7,7 +8,7 @@ export function BootSplash() {
     <main className="boot-splash" aria-busy="true">
       <div className="boot-splash-card">
         <p className="boot-splash-brand" aria-hidden="true">
-          ◆ Excellence Club
+          <BrandMark /> Excellence Club
         </p>
         <span className="boot-splash-spinner" />
         <p className="boot-splash-line" />

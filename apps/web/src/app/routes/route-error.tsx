@@ -29,7 +29,7 @@ export function RouteError() {
     <main className={styles.page}>
       <h1>{t('popup.errorOccurred')}</h1>
       <p className={styles.text}>
-        {t('state.loadFailed')} <a href={window.location.href}>{t('state.refreshPage')}</a>{' '}
+        {t('state.loadFailed')} <a href={window.location.href}>{t('state.refreshPage')}</a>
         {t('state.toTryAgain')}
       </p>
     </main>

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui';
 import styles from './console-ui.module.css';
+import { SortDownIcon, SortIcon, SortUpIcon } from '../ui/icons';
 
 export type TablePage = { current_page: number; last_page: number; total: number };
 
@@ -97,7 +98,7 @@ export function DataTable<T>({
                         >
                           {title}
                           <span aria-hidden="true" className={styles.sortMark}>
-                            {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
+                            {active ? dir === 'asc' ? <SortUpIcon /> : <SortDownIcon /> : <SortIcon />}
                           </span>
                         </button>
                       ) : (

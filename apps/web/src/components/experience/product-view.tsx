@@ -9,6 +9,7 @@ import { AvailabilityBadge } from './availability-badge';
 import { formatDate } from './format';
 import { categoryBanner, PICTURE_SIZES, productPicture, videoPoster } from './picture-sizes';
 import styles from './experiences.module.css';
+import { DownloadIcon } from '../ui/icons';
 
 export type ProductSlide = { src: string; srcSet: string | null; alt: string };
 
@@ -223,7 +224,7 @@ export function ProductView({
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      ↓ {file.name}
+                      <DownloadIcon /> {file.name}
                     </a>
                   </li>
                 ))}

@@ -13,6 +13,7 @@ import { Button, Dialog, PasswordField, useFieldErrorText, usePopup, useSaveFail
 import en from './en.json';
 import pl from './pl.json';
 import styles from './password-gate.module.css';
+import { LockIcon } from '../ui/icons';
 
 i18next.addResourceBundle('pl', 'passwordGate', pl, true, false);
 i18next.addResourceBundle('en', 'passwordGate', en, true, false);
@@ -24,8 +25,11 @@ export type GateState =
   | { status: 'denied'; reason: 'wrongPassword' | 'error' | 'cancelled'; message?: string };
 
 type GateApi = {
-  /** The server said the check is no longer recent (403 PASSWORD_CHECK_REQUIRED): ask again. */
-  expire: () => void;
+  /**
+   * The server said the check is no longer recent (403 PASSWORD_CHECK_REQUIRED): ask again, then
+   * do `retry` (the refused action) once the password is confirmed.
+   */
+  expire: (retry?: () => void) => void;
 };
 const GateContext = createContext<GateApi>({ expire: () => {} });
 export const usePasswordGate = () => useContext(GateContext);
@@ -36,12 +40,14 @@ export const isPasswordCheckRequired = (error: unknown) =>
 
 /**
  * What a failed save behind the gate does: a lapsed re-entry asks for the password over the kept
- * form (the person then saves again), field errors go to their fields, anything else is a warning.
+ * form and saves again by itself once it is confirmed (`retry`, issue 28), field errors go to their
+ * fields, anything else is a warning.
  */
 export function useGatedSaveFailure<T extends FieldValues>(form: UseFormReturn<T>, failedText: string) {
   const gate = usePasswordGate();
   const failed = useSaveFailure(form, failedText);
-  return (error: unknown) => (isPasswordCheckRequired(error) ? gate.expire() : failed(error));
+  return (error: unknown, retry: () => void) =>
+    isPasswordCheckRequired(error) ? gate.expire(retry) : failed(error);
 }
 
 const checkPassword = (body: TCheckPassword) => fetchData(authContract.checkPassword, { body });
@@ -70,6 +76,12 @@ export function PasswordGate({
   const popup = usePopup();
   const queryClient = useQueryClient();
   const [state, setState] = useState<GateState>({ status: askOnEntry ? 'unknown' : 'allowed' });
+  // Once the page was open, asking again keeps it mounted under the dialog: a form being filled stays.
+  const [opened, setOpened] = useState(!askOnEntry);
+  const deny = (denied: Extract<GateState, { status: 'denied' }>) => {
+    setState(denied);
+    setOpened(!askOnEntry);
+  };
   const form = useForm<TCheckPassword>({
     resolver: zodResolver(ZCheckPassword),
     defaultValues: { password: '' },
@@ -81,26 +93,36 @@ export function PasswordGate({
     if (state.status === 'denied') verifyButton.current?.focus();
   }, [state.status]);
 
-  const ask = useCallback(() => {
-    form.reset({ password: '' });
-    setState({ status: 'unknown' });
-  }, [form]);
+  // What the server refused before the password was asked again; done once it is confirmed.
+  const pendingRetry = useRef<(() => void) | undefined>(undefined);
+  const ask = useCallback(
+    (retry?: () => void) => {
+      pendingRetry.current = retry;
+      form.reset({ password: '' });
+      setState({ status: 'unknown' });
+    },
+    [form],
+  );
   const gateApi = useMemo<GateApi>(() => ({ expire: ask }), [ask]);
 
   const submit = form.handleSubmit((values) =>
     check.mutate(values, {
       onSuccess: () => {
         setState({ status: 'allowed' });
-        if (!askOnEntry)
+        setOpened(true);
+        if (opened)
           void queryClient.invalidateQueries({ predicate: (q) => isPasswordCheckRequired(q.state.error) });
+        const retry = pendingRetry.current;
+        pendingRetry.current = undefined;
+        retry?.();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 422) {
-          setState({ status: 'denied', reason: 'wrongPassword' });
+          deny({ status: 'denied', reason: 'wrongPassword' });
           void popup.warning(null, wrongPasswordText, t('failedTitle'));
         } else {
           const message = error instanceof ApiError && error.status === 429 ? error.message : undefined;
-          setState({ status: 'denied', reason: 'error', message });
+          deny({ status: 'denied', reason: 'error', message });
           void popup.warning(error, t('verificationError'), t('errorTitle'));
         }
       },
@@ -120,7 +142,7 @@ export function PasswordGate({
     return (
       <section className={styles.denied} aria-labelledby="gate-denied-title" data-testid="permission-denied">
         <span className={styles.icon} aria-hidden="true">
-          ⚿
+          <LockIcon />
         </span>
         <h2 id="gate-denied-title" className={styles.deniedTitle}>
           {t('deniedTitle')}
@@ -128,7 +150,7 @@ export function PasswordGate({
         <p className={styles.reason} role="alert">
           {reason}
         </p>
-        <Button ref={verifyButton} onClick={ask}>
+        <Button ref={verifyButton} onClick={() => ask()}>
           {t('verify')}
         </Button>
       </section>
@@ -137,17 +159,17 @@ export function PasswordGate({
 
   return (
     <>
-      {askOnEntry ? (
+      {opened ? (
+        <GateContext.Provider value={gateApi}>{children}</GateContext.Provider>
+      ) : (
         <div className={styles.checking} aria-live="polite">
           {t('checking')}
         </div>
-      ) : (
-        <GateContext.Provider value={gateApi}>{children}</GateContext.Provider>
       )}
       <Dialog
         open
         onOpenChange={(open) => {
-          if (!open && !check.isPending) setState({ status: 'denied', reason: 'cancelled' });
+          if (!open && !check.isPending) deny({ status: 'denied', reason: 'cancelled' });
         }}
         title={t('title')}
         description={t('lead')}
@@ -164,7 +186,7 @@ export function PasswordGate({
           <div className={styles.actions}>
             <Button
               variant="ghost"
-              onClick={() => setState({ status: 'denied', reason: 'cancelled' })}
+              onClick={() => deny({ status: 'denied', reason: 'cancelled' })}
               disabled={check.isPending}
             >
               {t('cancel')}

@@ -14,7 +14,8 @@ export function DataLoadError({ onRetry }: { onRetry?: () => void }) {
           onClick={() => (onRetry ? onRetry() : window.location.reload())}
         >
           {t('state.refreshPage')}
-        </button>{' '}
+        </button>
+        {/* The text after the link brings its own lead: ", aby…" in Polish, " to…" in English. */}
         {t('state.toTryAgain')}
       </p>
     </div>

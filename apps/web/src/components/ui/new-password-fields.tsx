@@ -7,6 +7,7 @@ import { useFieldErrorText } from './form-errors';
 import { PasswordField } from './form-fields';
 import layout from './form-layout.module.css';
 import styles from './new-password-fields.module.css';
+import { CheckIcon, CircleIcon } from './icons';
 
 const RULES = [
   ['length', 'ruleLength'],
@@ -56,7 +57,7 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordValues>({
           return (
             <li key={rule} className={met ? styles.ruleMet : undefined}>
               <span className={styles.ruleMark} aria-hidden="true">
-                {met ? '✓' : '○'}
+                {met ? <CheckIcon /> : <CircleIcon />}
               </span>{' '}
               {t(`newPassword.${key}`)}
             </li>

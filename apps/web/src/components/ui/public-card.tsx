@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { setLanguage } from '../../lib/i18n';
 import { buttonClass } from './button';
 import styles from './public-card.module.css';
+import { BrandMark } from './icons';
 
 /**
  * The frame of the screens a visitor sees without a session (sign-in, password reset, the invited
@@ -30,7 +31,7 @@ export function PublicCard({
     <main className={styles.page}>
       <div className={wide ? `${styles.card} ${styles.wide}` : styles.card}>
         <p className={styles.brand} aria-hidden="true">
-          ◆ {t('brand')}
+          <BrandMark /> {t('brand')}
         </p>
         {title && <h1 className={styles.title}>{title}</h1>}
         {lead && <p className={styles.lead}>{lead}</p>}

@@ -23,6 +23,7 @@ import en from './en.json';
 import pl from './pl.json';
 import styles from './photo-uploader.module.css';
 import { uploadFile } from './upload-file';
+import { ArrowLeftIcon, ArrowRightIcon, DragHandleIcon } from '../../ui/icons';
 
 i18next.addResourceBundle('pl', 'photoUploader', pl, true, false);
 i18next.addResourceBundle('en', 'photoUploader', en, true, false);
@@ -326,7 +327,7 @@ function SortablePhoto<P extends UploaderPhoto>({
           {...attributes}
           {...listeners}
         >
-          <span aria-hidden="true">⠿</span>
+          <DragHandleIcon />
         </button>
         <Button
           variant="ghost"
@@ -335,7 +336,7 @@ function SortablePhoto<P extends UploaderPhoto>({
           aria-label={t('earlier', { number })}
           onClick={() => onMove(-1)}
         >
-          ←
+          <ArrowLeftIcon />
         </Button>
         <Button
           variant="ghost"
@@ -344,7 +345,7 @@ function SortablePhoto<P extends UploaderPhoto>({
           aria-label={t('later', { number })}
           onClick={() => onMove(1)}
         >
-          →
+          <ArrowRightIcon />
         </Button>
       </div>
       <div className={styles.captions}>

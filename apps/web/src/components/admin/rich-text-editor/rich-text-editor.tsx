@@ -15,6 +15,7 @@ import { i18next } from '../../../lib/i18n';
 import en from './en.json';
 import pl from './pl.json';
 import styles from './rich-text-editor.module.css';
+import { RedoIcon, UndoIcon } from '../../ui/icons';
 
 i18next.addResourceBundle('pl', 'richTextEditor', pl, true, false);
 i18next.addResourceBundle('en', 'richTextEditor', en, true, false);
@@ -262,7 +263,7 @@ export function RichTextEditor({
               },
               {
                 key: 'undo',
-                glyph: '↶',
+                glyph: <UndoIcon />,
                 label: t('undo'),
                 shortcut: 'Control+Z',
                 disabled: !state.canUndo,
@@ -270,7 +271,7 @@ export function RichTextEditor({
               },
               {
                 key: 'redo',
-                glyph: '↷',
+                glyph: <RedoIcon />,
                 label: t('redo'),
                 shortcut: 'Control+Shift+Z',
                 disabled: !state.canRedo,

@@ -8,6 +8,7 @@ import { useInterests, useUpdateInterests } from '../api/interests';
 import styles from '../components/account.module.css';
 import { AccountSection } from '../components/account-section';
 import { useAccount } from '../components/account-layout';
+import { CheckIcon } from '../../../components/ui/icons';
 
 /** /account/your-interests: at least 6 (SPEC.md §5); a dealer sees the default selection, disabled. */
 export default function YourInterestsPage() {
@@ -68,7 +69,7 @@ export default function YourInterestsPage() {
                         onChange={(e) => toggle(interest.id, e.target.checked)}
                       />
                       <span className={styles.interestMark} aria-hidden="true">
-                        ✓
+                        <CheckIcon />
                       </span>
                       {interest.name}
                     </label>

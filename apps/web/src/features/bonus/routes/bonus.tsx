@@ -103,7 +103,7 @@ function BonusForm() {
         await popup.success(t('saved'));
         navigate(paths.home);
       },
-      onError: failed,
+      onError: (error) => failed(error, () => void submit()),
     }),
   );
 

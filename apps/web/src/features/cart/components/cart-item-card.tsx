@@ -14,6 +14,7 @@ import { useAcknowledgePrice } from '../api/acknowledge-price';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartItem } from '../api/update-cart-item';
 import styles from './cart.module.css';
+import { formatClubDate } from '../../../lib/club-time';
 
 type FormValues = {
   quantity: number | string;
@@ -54,9 +55,7 @@ export function CartItemCard({ item }: { item: TCartItem }) {
   const quantity = Number(form.watch('quantity')) || 0;
   const companions = Math.max(0, Math.min(quantity, max) - 1);
   const money = (v: number) => formatMoney(v, i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {
-    dateStyle: 'long',
-  }).format(new Date(`${product.start_date}T12:00:00`));
+  const date = formatClubDate(product.start_date, i18n.language, 'long');
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input: TCartItemUpdateInput = {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { closeConsentSettings, setConsent, useConsentState } from '../../../lib/analytics';
 import styles from './consent-banner.module.css';
+import { BrandMark } from '../../../components/ui/icons';
 
 /**
  * The cookie consent banner: on the first visit (public pages too) and again from the footer's
@@ -40,7 +41,7 @@ export function ConsentBanner() {
       <div className={styles.inner}>
         <div className={styles.copy}>
           <p className={styles.eyebrow} aria-hidden="true">
-            ◆ Excellence Club
+            <BrandMark /> Excellence Club
           </p>
           <h2 id={titleId} className={styles.title}>
             {t('banner.title')}

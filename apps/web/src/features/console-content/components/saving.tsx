@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText, usePopup, Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { isStale, StaleNotice as ConsoleStaleNotice } from '../../../components/console/stale-notice';
+import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons';
 
 export { isStale };
 
@@ -61,7 +62,7 @@ export function MoveButtons({
         disabled={disabled || index === 0}
         onClick={() => onMove(index, index - 1)}
       >
-        ↑
+        <ArrowUpIcon />
       </Button>
       <Button
         variant="ghost"
@@ -70,7 +71,7 @@ export function MoveButtons({
         disabled={disabled || index === count - 1}
         onClick={() => onMove(index, index + 1)}
       >
-        ↓
+        <ArrowDownIcon />
       </Button>
     </>
   );

@@ -27,6 +27,7 @@ import {
 import { consoleExperiencePath } from '../../../config/console';
 import { useCatalogOptions, useExperienceList } from '../api/experiences';
 import styles from '../components/console-experiences.module.css';
+import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons';
 
 type Sort = (typeof ADMIN_PRODUCT_SORTS)[number];
 const column = createColumnHelper<TAdminProductRow>();
@@ -244,7 +245,7 @@ export default function ExperienceListPage() {
                           >
                             {label}
                             <span aria-hidden="true">
-                              {active ? (query.dir === 'asc' ? ' ↑' : ' ↓') : ''}
+                              {active ? query.dir === 'asc' ? <ArrowUpIcon /> : <ArrowDownIcon /> : null}
                             </span>
                           </button>
                         ) : (

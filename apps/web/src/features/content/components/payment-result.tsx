@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useIsCustomer } from '../../../lib/session';
 import { PAYMENT_POLL_LIMIT_MS, usePayAgain, useResultOrder } from '../api/payment-result';
 import styles from './payment-result.module.css';
+import { formatClubDateTime } from '../../../lib/club-time';
 
 /**
  * Home after a payment (issue 14): the order the operator sent the member back for, paid or still
@@ -74,10 +75,7 @@ export function PaymentResult() {
             {data.status === 'WAITING_PAYMENT' && data.expires_at && (
               <p className={styles.text}>
                 {t('payment.payUntil', {
-                  time: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  }).format(new Date(data.expires_at)),
+                  time: formatClubDateTime(data.expires_at, i18n.language),
                 })}
               </p>
             )}

@@ -42,6 +42,7 @@ import { CopyLink } from '../components/copy-link';
 import { StatusBadge, TypeBadge } from '../components/customer-badges';
 import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** The customer's parts (details, links, consents) are panels titled alike. */
 const sectionLook: SectionLook = { section: styles.panel, title: styles.groupTitle };
@@ -66,7 +67,7 @@ export default function CustomerEditPage() {
       <div className={`container ${styles.body}`}>
         <p>
           <Link to={paths.customers} className={buttonClass('ghost', 'small')}>
-            ← {t('edit.back')}
+            <ArrowLeftIcon /> {t('edit.back')}
           </Link>
         </p>
         <PasswordGate askOnEntry={false} wrongPasswordText={t('customers.wrongPassword')}>
@@ -208,7 +209,7 @@ function OrderNumberForm({ customer }: { customer: TDealerCustomer }) {
         setOpen(false);
         void popup.success(t('edit.saved'));
       },
-      onError: failed,
+      onError: (error) => failed(error, () => void submit()),
     }),
   );
   return (

@@ -36,6 +36,7 @@ import { useLanguages } from '../api/get-languages';
 import { useRegisterCustomer } from '../api/register-customer';
 import { DeliveryDateField } from '../components/date-field';
 import styles from '../components/dealers.module.css';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 type Kind = CustomerType;
 
@@ -64,7 +65,7 @@ export default function CustomerRegisterPage() {
               ]}
             />
             <Link to={paths.customers} className={buttonClass('ghost', 'small')}>
-              ← {t('register.backToList')}
+              <ArrowLeftIcon /> {t('register.backToList')}
             </Link>
           </div>
           <p className={styles.lead}>
@@ -171,7 +172,10 @@ function RegisterForm({ kind }: { kind: Kind }) {
       isNew
         ? { type: CUSTOMER_TYPE.NEW, body: body as TRegisterNewCustomer }
         : { type: CUSTOMER_TYPE.EXISTING, body: body as TRegisterExistingCustomer },
-      { onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)), onError: failed },
+      {
+        onSuccess: (data) => navigate(paths.customerEdit(data.customer_id)),
+        onError: (error) => failed(error, () => void submit()),
+      },
     ),
   );
   return (

@@ -1,15 +1,7 @@
 import type { TProduct } from '@club/shared';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/experience/experiences.module.css';
-
-/** An instant as the club's clock shows it (Europe/Warsaw), in the member's language. */
-function clubDateTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'pl-PL', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Warsaw',
-  }).format(new Date(iso));
-}
+import { formatClubDateTime } from '../../../lib/club-time';
 
 /**
  * "A seat is held for you until …": the waiting list freed a seat of a sold-out experience for this
@@ -20,7 +12,7 @@ export function HeldSeatNotice({ product }: { product: Pick<TProduct, 'held_unti
   if (!product.held_until) return null;
   return (
     <p className={styles.heldSeat} role="status" data-testid="held-seat">
-      {t('heldSeat', { until: clubDateTime(product.held_until, i18n.language) })}
+      {t('heldSeat', { until: formatClubDateTime(product.held_until, i18n.language, 'long') })}
     </p>
   );
 }

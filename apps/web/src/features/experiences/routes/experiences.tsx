@@ -8,6 +8,7 @@ import { useExperiencesMenu } from '../components/experiences-menu';
 import { ProductList } from '../components/product-list';
 import styles from '../../../components/experience/experiences.module.css';
 import { PICTURE_SIZES } from '../../../components/experience/picture-sizes';
+import { ArrowRightIcon } from '../../../components/ui/icons';
 
 /** The page's two lists (the categories, the ones chosen for you) are titled alike. */
 const sectionLook: SectionLook = { section: styles.section, title: styles.sectionTitle };
@@ -63,7 +64,7 @@ export default function ExperiencesPage() {
                       to={paths.experienceCategory(categorySlug(category.name))}
                       aria-label={t('moreAbout', { name: category.name })}
                     >
-                      {t('more')} →
+                      {t('more')} <ArrowRightIcon />
                     </Link>
                   </div>
                 </li>

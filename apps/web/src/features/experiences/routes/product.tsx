@@ -13,6 +13,7 @@ import { productQueryKey, useProduct } from '../api/get-product';
 import { ProductActions } from '../components/product-actions';
 import { ProductView, productSlides } from '../../../components/experience/product-view';
 import styles from '../../../components/experience/experiences.module.css';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
 
 /** Only a path of this app may be a way back (never another site). */
 function safePrevRoute(value: string | null): string | null {
@@ -67,7 +68,7 @@ export default function ProductPage() {
     <div className={styles.productPage}>
       <div className="container">
         <Link to={back} className={styles.back}>
-          ← {t('back')}
+          <ArrowLeftIcon /> {t('back')}
         </Link>
       </div>
       {pending && (

@@ -6,15 +6,14 @@ import { invoicePdfUrl, useOrderInvoices } from '../api/get-order-invoices';
 import { usePayAgain } from '../api/pay-again';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './orders.module.css';
+import { formatClubDate, formatClubDateTime } from '../../../lib/club-time';
 
 /** The details popup of one order; a waiting order can be paid (again) from here. */
 export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('orders');
   const order = useOrder(id);
   const money = (v: number) => formatMoney(v, i18n.language);
-  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
-  const day = (d: string | null) =>
-    d ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(`${d}T12:00:00`)) : '-';
+  const day = (d: string | null) => (d ? formatClubDate(d, i18n.language) : '-');
   return (
     <Dialog
       open={id !== null}
@@ -31,7 +30,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | null; onClose
           {t('errorOccurred')}
         </p>
       ) : (
-        <OrderBody order={order.data} money={money} day={day} locale={locale} />
+        <OrderBody order={order.data} money={money} day={day} lang={i18n.language} />
       )}
     </Dialog>
   );
@@ -41,12 +40,12 @@ function OrderBody({
   order,
   money,
   day,
-  locale,
+  lang,
 }: {
   order: TOrder;
   money: (v: number) => string;
   day: (d: string | null) => string;
-  locale: string;
+  lang: string;
 }) {
   const { t } = useTranslation('orders');
   return (
@@ -98,9 +97,7 @@ function OrderBody({
           {order.expires_at && (
             <p>
               {t('payUntil', {
-                time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(order.expires_at),
-                ),
+                time: formatClubDateTime(order.expires_at, lang),
               })}
             </p>
           )}

@@ -7,13 +7,13 @@ import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import styles from '../components/orders.module.css';
+import { formatClubDate } from '../../../lib/club-time';
 
 /** /account/shopping-history: the member's orders, load more, a details popup per order. */
 export default function ShoppingHistoryPage() {
   const { t, i18n } = useTranslation('orders');
   const orders = useOrders();
   const [openId, setOpenId] = useState<number | null>(null);
-  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
   const list = orders.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
@@ -39,9 +39,7 @@ export default function ShoppingHistoryPage() {
                     <span className={styles.rowTitle}>{t('order', { id: order.id })}</span>
                     <span className={styles.rowMeta}>
                       {t('placed', {
-                        date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-                          new Date(order.created_at),
-                        ),
+                        date: formatClubDate(order.created_at, i18n.language),
                       })}
                       {order.items[0] ? ` · ${order.items.map((i) => i.product_name).join(', ')}` : ''}
                     </span>

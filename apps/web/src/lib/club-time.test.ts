@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatClubDate, formatClubDateTime } from './club-time';
+
+describe('club time', () => {
+  it('writes an instant in Warsaw time and says so, in both languages', () => {
+    // 17:30 UTC in winter is 18:30 in Warsaw, whatever zone the test machine runs in.
+    expect(formatClubDateTime('2026-01-15T17:30:00Z', 'en')).toMatch(/18:30 \(Polish time\)$/);
+    expect(formatClubDateTime('2026-01-15T17:30:00Z', 'pl')).toMatch(/18:30 \(czasu polskiego\)$/);
+  });
+  it('keeps a calendar day the same day', () => {
+    expect(formatClubDate('2026-03-12', 'en', 'long')).toBe('12 March 2026');
+    // 23:30 UTC on 31 Dec is already New Year's day in Warsaw.
+    expect(formatClubDate('2025-12-31T23:30:00Z', 'pl', 'long')).toBe('1 stycznia 2026');
+  });
+});
