@@ -158,7 +158,6 @@ function EditExperience({
   const change = useChangeState(product.id);
   const duplicate = useDuplicateExperience();
   const photos = usePhotoActions(product.id);
-  const popup = usePopup();
   const [message, setMessage] = useState<string | null>(
     (window.history.state?.usr as { message?: string } | undefined)?.message ?? null,
   );
