@@ -24,7 +24,7 @@ const TEXT = {
     videoHint: 'Filmów nie można tu przesłać',
     auditPublish: 'Publikacja (sprzedaż)',
     auditProduct: 'Wydarzenie',
-    auditCreated: 'Utworzono',
+    auditCreated: 'Utworzenie',
     price: 'Cena',
     noLimit: 'bez ograniczeń',
     refund: 'Zwrot',
