@@ -3,7 +3,7 @@ import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-
 import { expect, newStaff, newUser, PHONE, signIn, signInStaffByApi, test } from './fixtures';
 import { csrfHeaders } from './support/shop';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /**
  * Issue 28 item 14: the announcement text of an announced experience is rich text from the console's

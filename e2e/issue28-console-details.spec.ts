@@ -3,7 +3,7 @@ import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-
 import { expect, newStaff, newUser, PHONE, test } from './fixtures';
 import { csrfHeaders, demoExperienceOnSale, fillCart } from './support/shop';
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /**
  * Issue 28 item 18, where staff see it, in Polish and English (one of them at 390 px): publishing asks
@@ -24,7 +24,7 @@ const TEXT = {
     videoHint: 'Filmów nie można tu przesłać',
     auditPublish: 'Publikacja (sprzedaż)',
     auditProduct: 'Wydarzenie',
-    auditCreated: 'Utworzono',
+    auditCreated: 'Utworzenie',
     price: 'Cena',
     noLimit: 'bez ograniczeń',
     refund: 'Zwrot',

@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { expect, newUser, readOutbox, type TestUser, test } from './fixtures';
 import { csrfHeaders, newExperienceOnSale, placePaidOrder } from './support/shop';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /**
  * Issue 28 item 17: the seat board shows who is waiting, not only how many. An experience of one seat
