@@ -138,7 +138,9 @@ const CASES: Record<string, Case> = {
       q: { value: first('name_pl') },
       year: { value: '2000' },
       month: { value: '1' },
-      product_id: { value: (rows) => String((rows.find((r) => r.product)?.product as { id: number }).id) },
+      product_id: {
+        value: (rows) => String((rows.find((r) => r.product)?.product as { id: number } | undefined)?.id),
+      },
     },
   },
   'GET /staff/items': {
