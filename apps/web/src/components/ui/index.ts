@@ -25,20 +25,3 @@ export { ResponsiveImage, ResponsivePicture } from './responsive-picture';
 export { NewPasswordForm } from './new-password-fields';
 export { PersonFields } from './person-fields';
 export { type SectionLook, TitledSection } from './titled-section';
-export {
-  ArrowDownIcon,
-  ArrowLeftIcon,
-  ArrowRightIcon,
-  ArrowUpIcon,
-  BrandMark,
-  CheckIcon,
-  CircleIcon,
-  DownloadIcon,
-  DragHandleIcon,
-  LockIcon,
-  RedoIcon,
-  SortDownIcon,
-  SortIcon,
-  SortUpIcon,
-  UndoIcon,
-} from './icons';
