@@ -33,6 +33,8 @@ beforeAll(async () => {
     DATABASE_URL: dbHandle.url,
     REDIS_URL,
     PUBLIC_URL: `http://127.0.0.1:${await freePort()}`,
+    // Both processes are called at their own ports, neither of them PUBLIC_URL's (docs/deploying.md).
+    CANONICAL_HOST: 'off',
     SANDBOX_PAYMENT_SECRET: 'held-seats-test-secret-0123456789',
   };
   a = await serverProcess(env, 'held-a');

@@ -18,6 +18,7 @@ import { sandboxPaymentPages } from './modules/payments/sandbox-page';
 import { paymentProvider } from './modules/payments/sandbox-provider';
 import { mediaPlugin } from './modules/catalog/media';
 import { testingRoutes } from './modules/testing/routes';
+import { canonicalHostPlugin } from './plugins/canonical-host';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -159,6 +160,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   await app.register(cookie);
   await app.register(errorsPlugin);
+  // Before the session: a request under another host never reaches anything that sets a cookie.
+  await app.register(canonicalHostPlugin);
   await app.register(sessionPlugin);
   await app.register(securityHeadersPlugin);
 

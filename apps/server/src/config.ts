@@ -1,12 +1,30 @@
 import { RATE_LIMITS } from '@club/shared/constants';
 import { z } from 'zod';
 
+/**
+ * The address the server answers at when PUBLIC_URL is not set: the address it listens on, so the
+ * defaults agree (a wildcard listen address is named localhost; an IPv6 one goes in brackets).
+ */
+function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 const ZConfig = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /** The one address of the panel (links, cookies, payment returns); default http://HOST:PORT. */
     PUBLIC_URL: z.url().optional(),
+    /**
+     * 'on': a request under another host than PUBLIC_URL's is sent there (pages: 308) or refused
+     * (API: 421), so the session cookie always belongs to one origin (plugins/canonical-host.ts).
+     */
+    CANONICAL_HOST: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((v) => v === 'on'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -153,7 +171,7 @@ const ZConfig = z
   // Links are built as `${PUBLIC_URL}/panel/...`: no trailing slash.
   .transform((c) => ({
     ...c,
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: (c.PUBLIC_URL ?? defaultPublicUrl(c.HOST, c.PORT)).replace(/\/+$/, ''),
     P24_POS_ID: c.P24_POS_ID ?? c.P24_MERCHANT_ID,
     P24_API_URL: c.P24_API_URL.replace(/\/+$/, ''),
     PAYU_API_URL: c.PAYU_API_URL.replace(/\/+$/, ''),

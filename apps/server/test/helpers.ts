@@ -26,6 +26,25 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The origin of Fastify's `inject` (it sends `Host: localhost:80`). */
+export const INJECT_ORIGIN = 'http://localhost';
+
+/**
+ * The test app's address is inject's, so the canonical-host check (plugins/canonical-host.ts) stays
+ * on for every API test. A test that names another PUBLIC_URL for its links (https://club.example.com)
+ * while injecting gets the check off, unless it sets CANONICAL_HOST itself (docs/deploying.md).
+ */
+function canonicalHostOf(env: Record<string, string> = {}): Record<string, string> {
+  if (!env.PUBLIC_URL) return { PUBLIC_URL: INJECT_ORIGIN, CANONICAL_HOST: 'on' };
+  return { CANONICAL_HOST: new URL(env.PUBLIC_URL).host === 'localhost' ? 'on' : 'off' };
+}
+
+/**
+ * For a test that listens on 127.0.0.1 at a random port and calls the app over HTTP: no PUBLIC_URL
+ * can name that address beforehand, so the canonical-host check is off there.
+ */
+export const LISTENING = { CANONICAL_HOST: 'off' } as const;
+
 /**
  * A whole app over a throwaway database: in-memory PGlite, or a fresh PostgreSQL database that is
  * dropped afterwards. Seeded with the demo data unless `seed: false`.
@@ -59,6 +78,7 @@ export async function createTestApp(
     PGLITE_MEMORY: '1',
     DATA_DIR: process.env.TEST_DATA_DIR ?? './data/test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...canonicalHostOf(opts.env),
     ...opts.env,
   });
   const loadDataDir = DB_KIND === 'pglite' && template ? await snapshotOf(template) : undefined;

@@ -337,11 +337,14 @@ describe('configuration fails fast, naming the variable', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(8080);
     expect(c.HOST).toBe('127.0.0.1');
-    expect(c.PUBLIC_URL).toBe('http://localhost:8080');
+    // The defaults agree: the server answers where it listens (plugins/canonical-host.ts).
+    expect(c.PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(c.CANONICAL_HOST).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).PUBLIC_URL).toBe('http://localhost:8080');
     expect(c.TRUST_PROXY).toEqual(['loopback']);
     expect(loadConfig({ PUBLIC_URL: 'https://club.example.com/' }).PUBLIC_URL).toBe(
       'https://club.example.com',
     );
-    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://127.0.0.1:9000');
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBenchMembers, addScaleData, benchSession, SCALE } from '../../../bench/scale-data.mjs';
 import { createTestProduct } from '../src/modules/orders/test-fixtures';
-import { createTestApp, DB_KIND, type TestApp } from './helpers';
+import { createTestApp, DB_KIND, type TestApp, LISTENING } from './helpers';
 
 /**
  * The race of concurrency.test.ts on a database grown by the benchmark's scale data set (a twentieth
@@ -15,7 +15,7 @@ const rows = async (text: string) =>
   ((await t.app.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: LISTENING });
   await addBenchMembers(rows);
   const small = Object.fromEntries(
     Object.entries(SCALE).map(([k, v]) => [

@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sessions } from '../src/db/schema';
-import { createTestApp, createTestUser, DB_KIND } from './helpers';
+import { createTestApp, createTestUser, DB_KIND, LISTENING } from './helpers';
 import { freePort } from './payment-test-kit';
 
 // server.ts closes the database right after app.close(): a request still running then must have
 // finished, even one whose client already left (it holds no connection the server's close waits for).
 it('closing the app waits for a request whose client left (a sign-in still completes)', async () => {
-  const t = await createTestApp({ seed: false });
+  const t = await createTestApp({ seed: false, env: LISTENING });
   try {
     const { id, email, password } = await createTestUser(t.app.db);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

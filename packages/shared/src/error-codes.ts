@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'NOT_FOUND',
+  /** An API call under another host than PUBLIC_URL's (421; plugins/canonical-host.ts). */
+  'WRONG_HOST',
   // Business conflicts (409)
   /** A console save on an older `version` than the stored one (optimistic concurrency). */
   'STALE',

@@ -32,3 +32,16 @@ export function parseProductParam(segment: string): { id: number } | { alias: st
   }
   return /^[a-z0-9][a-z0-9-]*$/i.test(segment) ? { alias: segment.toLowerCase() } : null;
 }
+
+/** The largest id a table holds (PostgreSQL `integer`), as the API's `idParam` checks it. */
+const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * The id of a route such as /customers/edit/{id} (SPEC.md §2: "id numeric"): digits only, 1 to the
+ * largest row id; anything else (`abc`, `12abc`, `-1`, `0`) is null, and the screen goes to not-found.
+ */
+export function parseRouteId(segment: string | undefined): number | null {
+  if (!segment || !/^\d{1,10}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id > 0 && id <= MAX_ROW_ID ? id : null;
+}

@@ -65,6 +65,14 @@ export function toQuery(params: QueryParams = {}): string {
   return query ? `?${query}` : '';
 }
 
+/**
+ * The screen's language (lib/i18n keeps it on <html lang>): sent as Accept-Language with every call,
+ * so a message the server writes before sign-in (wrong password, a bad link) is in the language of the
+ * screen that shows it, not in the browser's.
+ */
+const screenLanguage = (): 'pl' | 'en' =>
+  typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'pl';
+
 export async function request<T>(
   method: string,
   path: string,
@@ -74,6 +82,7 @@ export async function request<T>(
   const headers: Record<string, string> = {
     'Cache-Control': 'no-store,max-age=0',
     Accept: 'application/json',
+    'Accept-Language': screenLanguage(),
   };
   if (csrfToken) headers['X-Csrf-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -89,7 +98,7 @@ export async function request<T>(
     throw new ApiError(
       0,
       'NETWORK',
-      navigator.language.startsWith('pl') ? 'Brak połączenia z serwerem.' : 'No connection to the server.',
+      screenLanguage() === 'pl' ? 'Brak połączenia z serwerem.' : 'No connection to the server.',
     );
   }
   const json = (await response.json().catch(() => null)) as

@@ -21,7 +21,9 @@ export type TCheckPassword = z.infer<typeof ZCheckPassword>;
 export const ZForgotPassword = z.object({ email: email() });
 export type TForgotPassword = z.infer<typeof ZForgotPassword>;
 
-export const ZResetPassword = withNewPassword({ token: z.string().min(10).max(200) });
+/** The token of a reset-password link as the mail carries it: a link that does not fit was cut or changed. */
+export const ZResetToken = z.string().min(10).max(200);
+export const ZResetPassword = withNewPassword({ token: ZResetToken });
 export type TResetPassword = z.infer<typeof ZResetPassword>;
 
 export const ZUpdateLanguageQuery = z.object({

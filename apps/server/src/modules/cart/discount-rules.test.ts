@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, type TestApp } from '../../../test/helpers';
+import { createTestApp, DB_KIND, type TestApp, LISTENING } from '../../../test/helpers';
 import { discountCodes, orders } from '../../db/schema';
 import { randomToken } from '../../lib/tokens';
 import { expireUnpaidOrders } from '../orders/lifecycle';
@@ -10,7 +10,7 @@ import { createMember, createTestProduct, type Member, memberApi } from '../orde
 let t: TestApp;
 let base = '';
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, env: LISTENING });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `${address}/panel/api/v1`;
 });

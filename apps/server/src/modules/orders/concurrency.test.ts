@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, type TestApp } from '../../../test/helpers';
+import { createTestApp, DB_KIND, type TestApp, LISTENING } from '../../../test/helpers';
 import { cartItems, orderItems, orders, products } from '../../db/schema';
 import { createMember, createTestProduct, type Member, memberApi } from './test-fixtures';
 
 let t: TestApp;
 let base = '';
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, env: LISTENING });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `${address}/panel/api/v1`;
 });

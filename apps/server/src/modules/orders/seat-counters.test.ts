@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, staffClient, type TestApp } from '../../../test/helpers';
+import { createTestApp, DB_KIND, staffClient, type TestApp, LISTENING } from '../../../test/helpers';
 import { orders, products, users } from '../../db/schema';
 import { validProductBody } from '../catalog/admin-test-fixtures';
 import { sandboxProvider } from '../payments/sandbox-provider';
@@ -10,7 +10,7 @@ import { createMember, createTestProduct, type Member, memberApi } from './test-
 let t: TestApp;
 let base = '';
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, env: LISTENING });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `${address}/panel/api/v1`;
 });

@@ -1,9 +1,10 @@
 import type { LanguageCode } from '@club/shared/constants';
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { parseRouteId } from '@club/shared/slug';
+import { Navigate, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
 import { Spinner } from '../../components/ui';
-import { CONSOLE_BASE, type ConsolePage, isStaffUserType, mayOpen } from '../../config/console';
+import { CONSOLE_BASE, type ConsolePage, consolePaths, isStaffUserType, mayOpen } from '../../config/console';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { ConsoleLayout, ConsoleNotice } from './console-layout';
@@ -54,9 +55,15 @@ function StaffGuard({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** A console route's `:id` is a row id (the experience's form also takes `new`); anything else is not found. */
+const idFits = (page: LoadedPage, id: string | undefined) =>
+  id === undefined || parseRouteId(id) !== null || (id === 'new' && page.path === consolePaths.experience);
+
 function GuardedPage({ page }: { page: LoadedPage }) {
   const { t } = useTranslation('console');
+  const { id } = useParams();
   const { user } = useSession();
+  if (!idFits(page, id)) return <NotFound />;
   if (page.access !== 'public' && !mayOpen(page.access, user?.type)) {
     return <ConsoleNotice title={t('forbidden.title')} text={t('forbidden.text')} />;
   }

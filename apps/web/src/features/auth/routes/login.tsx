@@ -109,7 +109,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { setUser } = useSession();
-  const [forgot, setForgot] = useState(false);
+  // `?forgot=1`: the reset page's "ask for a new link" opens the request form at once.
+  const [forgot, setForgot] = useState(() => params.has('forgot'));
   const form = useForm<TLogin>({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
   const signIn = useMutation({ mutationFn: login });
   const failed = useSaveFailure(form, t('login.failed'), t('login.failed'));

@@ -1,10 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TResetPassword, ZResetPassword } from '@club/shared';
+import { type TResetPassword, ZResetPassword, ZResetToken } from '@club/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { NewPasswordForm, PublicCard, SignInNotice, useSaveFailure } from '../../../components/ui';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  buttonClass,
+  NewPasswordForm,
+  PublicCard,
+  PublicNotice,
+  SignInNotice,
+  useSaveFailure,
+} from '../../../components/ui';
+import { paths } from '../../../config/paths';
 import { resetPassword, STAFF_SECOND_FACTOR_PATH } from '../api/auth';
 import styles from '../components/auth.module.css';
 
@@ -20,12 +28,22 @@ export default function ResetPasswordPage() {
   const reset = useMutation({ mutationFn: resetPassword });
   const failed = useSaveFailure(form);
 
-  if (!token) {
+  // A link without its token, or with one cut or changed on the way: the form could never be sent
+  // (the token has no field to show its error), so say so and offer the ways on.
+  if (!ZResetToken.safeParse(token).success) {
     return (
       <PublicCard title={t('reset.title')}>
-        <p role="alert" className={styles.message}>
-          {t('reset.missingToken')}
-        </p>
+        <PublicNotice testId="reset-bad-link">
+          <p role="alert" className={styles.message}>
+            {token ? t('reset.badLink') : t('reset.missingToken')}
+          </p>
+          <Link to={`${paths.login}?forgot=1`} className={buttonClass('primary')}>
+            {t('reset.newLink')}
+          </Link>
+          <Link to={paths.login} className={buttonClass('secondary')}>
+            {t('reset.toLogin')}
+          </Link>
+        </PublicNotice>
       </PublicCard>
     );
   }

@@ -8,10 +8,11 @@ import {
   type TUpdateDealerCustomerInput,
   ZUpdateDealerCustomer,
 } from '@club/shared';
+import { parseRouteId } from '@club/shared/slug';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useConsentText } from '../../../lib/consents';
 import {
   Button,
@@ -50,9 +51,10 @@ const sectionLook: SectionLook = { section: styles.panel, title: styles.groupTit
 /** /customers/edit/{id}: the customer's data, consents, links and the order number (SPEC.md §2). */
 export default function CustomerEditPage() {
   const { t } = useTranslation('dealers');
-  const id = Number(useParams().id);
-  const query = useDealerCustomer(id);
+  const id = parseRouteId(useParams().id);
+  const query = useDealerCustomer(id ?? 0);
   const customer = query.data;
+  if (id === null) return <Navigate to={paths.notFound} replace />;
   const name = customer
     ? `${customer.user.name} ${customer.user.surname}`.trim() || t('customers.unnamed')
     : '';

@@ -1,0 +1,71 @@
+import { expect, newUser, PHONE, signIn, test } from './fixtures';
+
+/**
+ * Issue 28, item 10: SPEC.md §2 says the ids of routes are numeric; an address whose id is not a
+ * number is not found (/not-found for members and dealers, the console's "no such screen" for staff),
+ * never a screen that loads forever, says "customer not found" or opens the form of a new gallery.
+ */
+const NOT_FOUND = { pl: 'Nie znaleziono strony', en: 'Page not found' } as const;
+
+for (const [lang, phone] of [
+  ['pl', false],
+  ['en', true],
+] as const) {
+  test(`a dealer's customer edit with a non-numeric id goes to not-found (${lang}${phone ? ', 390 px' : ''})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale: lang === 'en' ? 'en-GB' : 'pl-PL',
+      ...(phone ? PHONE : {}),
+    });
+    const page = await context.newPage();
+    const dealer = await newUser(context.request, 'DEALER', lang);
+    await signIn(page, dealer, '/panel/customers/edit/abc');
+    await expect(page.getByRole('heading', { name: NOT_FOUND[lang] })).toBeVisible();
+    // Back in the app's history, another malformed id, now without a page load.
+    for (const id of ['12abc', '0', '-3']) {
+      await page.evaluate((path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/panel/customers/edit/${id}`);
+      await expect(page.getByRole('heading', { name: NOT_FOUND[lang] }), id).toBeVisible();
+      await expect(page.getByText(/customer not found|nie znaleziono klienta/i)).toHaveCount(0);
+    }
+    await context.close();
+  });
+}
+
+test('an experience page whose id is neither a number nor a known alias goes to not-found', async ({
+  page,
+  request,
+}) => {
+  const user = await newUser(request);
+  expect((await page.request.post('/panel/api/v1/auth/login', { data: user })).status()).toBe(200);
+  const [category] = (await (await page.request.get('/panel/api/v1/settings/categories/items')).json())
+    .data as { name: string }[];
+  const slug = category!.name.toLowerCase().replace(/ /g, '-');
+  await page.goto(`/panel/experiences/${encodeURIComponent(slug)}/abc`);
+  await expect(page.getByRole('heading', { name: NOT_FOUND.pl })).toBeVisible();
+});
+
+test('console screens with an id show "no such screen" for an id that is not a number', async ({
+  asStaff,
+}) => {
+  const { page } = await asStaff('ADMIN', { path: '/panel/admin/orders/abc' });
+  const notice = page.getByRole('heading', { name: 'Nie ma takiego ekranu' });
+  await expect(notice).toBeVisible();
+  for (const path of ['seats/1x', 'mail/abc', 'experiences/abc', 'galleries/abc', 'orders/0']) {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/panel/admin/${path}`);
+    await expect(notice, path).toBeVisible();
+  }
+  // The form of a new experience is the one word the experience's id may be.
+  await page.evaluate(() => {
+    history.pushState(null, '', '/panel/admin/experiences/new');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(notice).toBeHidden();
+});
