@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'INVOICE_MISSING',
   /** A resend of a mail that has not failed (docs/mail.md). */
   'MAIL_NOT_FAILED',
+  'MAIL_LINK_GONE',
   // Payments
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',

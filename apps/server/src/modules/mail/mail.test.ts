@@ -234,9 +234,13 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
         language: 'en',
       });
       expect(invited.statusCode, invited.body).toBe(200);
-      await t.app.inFlight.drain(10_000);
-      await t.app.mailer.flush(t.app.db);
-      const [failed] = await rowsTo(email);
+      // The invitation is flushed in the background after the answer: wait until SMTP has refused it.
+      const deadline = Date.now() + 10_000;
+      let [failed] = await rowsTo(email);
+      while (failed?.status !== 'FAILED' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        [failed] = await rowsTo(email);
+      }
       expect(failed).toMatchObject({ status: 'FAILED', template: 'staff-invitation' });
       expect(failed!.secrets).not.toBeNull();
 
@@ -450,6 +454,25 @@ describe.skipIf(skipIfNoDatabase)('mail', () => {
       const queued = await operatorEn.post(`/admin/mail/items/${ids[1]}/resend`);
       expect(queued.statusCode).toBe(409);
       expect(queued.json().message).toBe('Only a mail whose delivery failed can be sent again.');
+      expect(await auditRows(t.app, 'mail', ids[1]!)).toEqual([]);
+    });
+
+    it('refuses to resend a failed mail whose link was stripped before links were sealed (migration 0020)', async () => {
+      const { ids } = await threeMails();
+      // As migration 0020 leaves a failed reset mail stored before the change: a placeholder, no secret.
+      await t.app.db
+        .update(outbox)
+        .set({ status: 'FAILED', text: 'Reset: {{secret:link}}', secrets: null })
+        .where(eq(outbox.id, ids[1]!));
+      const res = await operatorEn.post(`/admin/mail/items/${ids[1]}/resend`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'MAIL_LINK_GONE' });
+      expect(res.json().message).toContain('single-use link is gone');
+      const pl = await operator.post(`/admin/mail/items/${ids[1]}/resend`);
+      expect(pl.json().message).toContain('Jednorazowego linku');
+      // Nothing changed: still failed, never handed to SMTP, no audit row.
+      const [row] = await t.app.db.select().from(outbox).where(eq(outbox.id, ids[1]!));
+      expect(row!.status).toBe('FAILED');
       expect(await auditRows(t.app, 'mail', ids[1]!)).toEqual([]);
     });
 

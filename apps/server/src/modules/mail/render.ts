@@ -32,6 +32,9 @@ export type RenderedMail = {
 export const secretPlaceholder = (slot: string) => `{{secret:${slot}}}`;
 const SECRET_PLACEHOLDER = /\{\{secret:(\w+)\}\}/g;
 
+/** Does a stored body hold a secret slot's placeholder? */
+export const hasSecretPlaceholder = (text: string) => /\{\{secret:\w+\}\}/.test(text);
+
 /**
  * The mail as it is handed to SMTP: each placeholder replaced by its secret (escaped in the HTML).
  * A placeholder without a value (the secret already cleared) stays as it is.

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { routeOf } from '../../lib/contract';
 import { OUTBOX_STATUS } from './mailer';
+import { hasSecretPlaceholder } from './render';
 import { findMail, listMail, stateOf, toMailDetail } from './repository';
 
 /** Queued mails (retries after a transient failure) are tried again on this interval. */
@@ -35,6 +36,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await findMail(tx, id, { forUpdate: true });
         if (!before) throw notFound();
         if (before.status !== OUTBOX_STATUS.FAILED) throw conflict('MAIL_NOT_FAILED', 'mail.notFailed');
+        // A link stored before links were sealed was stripped by migration 0020: sent again, the mail
+        // would carry the placeholder instead of a link.
+        if (!before.secrets && hasSecretPlaceholder(before.text)) throw conflict('MAIL_LINK_GONE', 'mail.linkGone');
         const [after] = await tx
           .update(outbox)
           .set({ status: OUTBOX_STATUS.QUEUED, attempts: 0, lastAttemptAt: null })
