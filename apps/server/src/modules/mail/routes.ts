@@ -38,7 +38,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         if (before.status !== OUTBOX_STATUS.FAILED) throw conflict('MAIL_NOT_FAILED', 'mail.notFailed');
         // A link stored before links were sealed was stripped by migration 0020: sent again, the mail
         // would carry the placeholder instead of a link.
-        if (!before.secrets && hasSecretPlaceholder(before.text)) throw conflict('MAIL_LINK_GONE', 'mail.linkGone');
+        if (!before.secrets && hasSecretPlaceholder(before.text))
+          throw conflict('MAIL_LINK_GONE', 'mail.linkGone');
         const [after] = await tx
           .update(outbox)
           .set({ status: OUTBOX_STATUS.QUEUED, attempts: 0, lastAttemptAt: null })
