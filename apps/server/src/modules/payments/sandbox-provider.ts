@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { PAYMENT_OUTCOME_STATUS, REFUND_STATUS } from '@club/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Tx } from '../../db/client';
 import { installationSecret } from '../../lib/installation-secrets';
 import { randomToken, safeEqual } from '../../lib/tokens';
 import { createPayuProvider } from './payu-provider';
