@@ -25,7 +25,9 @@ export const whenValid = (...fields: string[]) => ({
   when: (payload: z.core.ParsePayload) =>
     typeof payload.value === 'object' &&
     payload.value !== null &&
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+    !Array.isArray(payload.value) &&
+    // An issue on the whole value (not an object at all) leaves no field to read.
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
 });
 
 /** Reusable field builders; every message is a key of the shared validation catalogue. */

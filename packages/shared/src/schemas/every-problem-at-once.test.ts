@@ -250,4 +250,26 @@ describe('every form reports every failing field at once', () => {
       price: expect.any(String),
     });
   });
+  it('a body that is not an object at all is refused, never thrown on (the rules across fields do not run)', () => {
+    const schemas: z.ZodType[] = [
+      ZCustomerProfileUpdate,
+      ZChangePassword,
+      ZInvoiceData,
+      ZBonusSignup,
+      ZRegisterNewCustomer,
+      ZRegisterExistingCustomer,
+      ZUpdateDealerCustomer,
+      ZResetPassword,
+      ZStaffInvite,
+      ZAdminProductInput,
+      ZDiscountCodeBody,
+      ZActivateAccount,
+    ];
+    for (const schema of schemas) {
+      for (const body of [[{ phone: '1' }, {}, ''], 'text', 42, null, true]) {
+        expect(() => schema.safeParse(body)).not.toThrow();
+        expect(schema.safeParse(body).success).toBe(false);
+      }
+    }
+  });
 });
