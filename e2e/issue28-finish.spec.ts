@@ -87,3 +87,95 @@ test.describe('item 12: the legal note opens the page of the member language', (
       await expect(link).toHaveAttribute('href', address);
     });
 });
+
+const REGISTER = {
+  pl: {
+    mrs: 'Pani',
+    name: 'Imię',
+    surname: 'Nazwisko',
+    contract: 'Numer umowy',
+    submit: 'Zarejestruj klienta',
+    dialog: 'Potwierdź hasło',
+    confirm: 'Potwierdź',
+  },
+  en: {
+    mrs: 'Mrs',
+    name: 'First name',
+    surname: 'Last name',
+    contract: 'Contract number',
+    submit: 'Register customer',
+    dialog: 'Confirm your password',
+    confirm: 'Confirm',
+  },
+} as const;
+
+for (const lang of ['pl', 'en'] as const)
+  test.describe(`item 8: the registration goes on by itself after the password re-entry (${lang})`, () => {
+    if (lang === 'pl') test.use({ ...PHONE });
+
+    test(`a dealer registers a new customer (${lang}${lang === 'pl' ? ', 390 px' : ''})`, async ({
+      page,
+      expectFailure,
+    }) => {
+      // Opened directly, the dealer's password check is not done yet: the server asks for it first.
+      expectFailure({ status: 403, method: 'POST', url: '/panel/api/v1/dealers/customers/register/new' });
+      const text = REGISTER[lang];
+      const dealer = await newUser(page.request, 'DEALER', lang);
+      await signIn(page, dealer, '/panel/customers/register');
+      await page.getByRole('radio', { name: text.mrs }).click();
+      await page.getByRole('textbox', { name: text.name }).fill('Zofia');
+      await page.getByRole('textbox', { name: text.surname }).fill('Kwiatkowska');
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(`f12-${lang}-${Date.now()}@example.com`);
+      await page.getByLabel('Model').selectOption('i7');
+      await page.getByRole('textbox', { name: text.contract }).fill(`UM/F12/${lang}`);
+      await page.getByRole('button', { name: text.submit }).click();
+      const dialog = page.getByRole('dialog', { name: text.dialog });
+      await expect(dialog).toBeVisible();
+      await dialog.locator('input[type=password]').fill(dealer.password);
+      await dialog.getByRole('button', { name: text.confirm }).click();
+      await expect(dialog).toBeHidden();
+      // No second press: the refused registration is sent again by itself.
+      await expect(page).toHaveURL(/\/panel\/customers\/edit\/\d+$/);
+      await expect(page.getByRole('heading', { name: 'Zofia Kwiatkowska' })).toBeVisible();
+    });
+  });
+
+test.describe('item 9: one time, one zone, whatever the browser zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the payment deadline reads the same Warsaw time on the payment page and in the order popup', async ({
+    page,
+  }) => {
+    const user = await newUser(page.request, 'CUSTOMER', 'en');
+    await signIn(page, user, null);
+    const order = await waitingOrder(page);
+    const read = await page.request.get(`/panel/api/v1/sales/orders/item/${order.id}`);
+    expect(read.ok(), await read.text()).toBe(true);
+    const expiresAt = (await read.json()).data.expires_at as string;
+    const warsaw = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/Warsaw',
+    }).format(new Date(expiresAt));
+    const newYork = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/New_York',
+    }).format(new Date(expiresAt));
+    expect(warsaw).not.toBe(newYork);
+
+    await page.goto(`/panel/home?after_payment=1&order=${order.id}`);
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+    const onPaymentPage = page.getByText(/The seats are held for you until/);
+    await expect(onPaymentPage).toContainText(`${warsaw} (Polish time)`);
+    const shown = (await onPaymentPage.textContent())!.replace('The seats are held for you until ', '');
+
+    await page.getByRole('link', { name: 'Shopping history' }).click();
+    await page.getByRole('button', { name: new RegExp(`Order no. ${order.id}\\b`) }).click();
+    const popup = page.getByRole('dialog', { name: `Order no. ${order.id}` });
+    await expect(popup).toContainText(`The order waits for payment until ${shown}`);
+    await expect(popup).not.toContainText(newYork);
+  });
+});
