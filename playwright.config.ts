@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_ADDRESS: '100000',
       ORDER_PAYMENT_MINUTES: '30',
+      // One legal note per language (issue 28): e2e/issue28-finish.spec.ts checks the footer's link.
+      LEGAL_NOTE_URL_EN: 'https://legal.example/en/imprint',
     },
   },
 });

@@ -98,9 +98,12 @@ const ZConfig = z
         message: 'a path starting with / or an http(s) URL',
       })
       .default('/panel/login'),
+    /** The footer's legal note for members using Polish (and for English ones without LEGAL_NOTE_URL_EN). */
     LEGAL_NOTE_URL: z
-      .url()
+      .url({ protocol: /^https?$/ })
       .default('https://www.bmw.pl/pl/footer/metanavigation/legal-disclaimer-pool/imprint.html'),
+    /** The legal note for members using English (issue 28): unset, they get LEGAL_NOTE_URL. */
+    LEGAL_NOTE_URL_EN: z.url({ protocol: /^https?$/ }).optional(),
     /** Sign-in attempts per IP address per 15 minutes (an office behind one NAT shares it). */
     LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(RATE_LIMITS.loginPerAddress.max),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

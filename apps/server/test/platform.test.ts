@@ -224,6 +224,14 @@ describe.skipIf(skipIfNoDatabase)('platform over https, app built', () => {
       '<html><head><meta name="club-site-home" content="https://club.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />' +
         '<meta name="club-legal-note" content="https://brand.example/legal?a=1&amp;b=2" /></head><body></body></html>',
     );
+    // One legal note per language (issue 28): the English address, when set, beside the Polish one.
+    expect(
+      withSiteConfig('<head></head>', {
+        SITE_HOME_URL: '/panel/login',
+        LEGAL_NOTE_URL: 'https://brand.example/pl',
+        LEGAL_NOTE_URL_EN: 'https://brand.example/en?a=1&b=2',
+      }),
+    ).toContain('<meta name="club-legal-note-en" content="https://brand.example/en?a=1&amp;b=2" />');
   });
 
   it('serves index.html for the app root and deep links, never cached', async () => {
@@ -324,6 +332,12 @@ describe('configuration fails fast, naming the variable', () => {
     expect(fails({ TRUST_PROXY: '$(rm -rf)' })).toMatch(/TRUST_PROXY: /);
     expect(fails({ SITE_HOME_URL: 'javascript:alert(1)' })).toMatch(/SITE_HOME_URL: /);
     expect(fails({ SITE_HOME_URL: '//evil.example' })).toMatch(/SITE_HOME_URL: /);
+    // The legal notes (one per language, issue 28): http(s) addresses, checked at start.
+    expect(fails({ LEGAL_NOTE_URL_EN: 'javascript:alert(1)' })).toMatch(/LEGAL_NOTE_URL_EN: /);
+    expect(fails({ LEGAL_NOTE_URL_EN: 'legal.example/en' })).toMatch(/LEGAL_NOTE_URL_EN: /);
+    expect(loadConfig({ LEGAL_NOTE_URL_EN: 'https://legal.example/en' }).LEGAL_NOTE_URL_EN).toBe(
+      'https://legal.example/en',
+    );
     expect(loadConfig({ SITE_HOME_URL: 'https://club.example/"><script>' }).SITE_HOME_URL).toBe(
       'https://club.example/"><script>',
     );

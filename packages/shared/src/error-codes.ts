@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'CART_EMPTY',
   'CART_NOT_FILLED',
   'DISCOUNT_INACTIVE',
+  /** A code the member has already used as often as it allows (per-member limit). */
+  'DISCOUNT_USED',
   'INVOICE_DATA_MISSING',
   'LIMIT_REACHED',
   'NOTIFICATION_UNAVAILABLE',

@@ -23,13 +23,22 @@ const escapeAttribute = (value: string): string =>
  */
 export function withSiteConfig(
   html: string,
-  config: { SITE_HOME_URL: string; LEGAL_NOTE_URL: string; PAYMENT_PROVIDER?: string },
+  config: {
+    SITE_HOME_URL: string;
+    LEGAL_NOTE_URL: string;
+    LEGAL_NOTE_URL_EN?: string | undefined;
+    PAYMENT_PROVIDER?: string;
+  },
 ): string {
   const tags = [
     // The sandbox takes no money: the panel shows a "test payments" ribbon (issue 15).
     config.PAYMENT_PROVIDER === 'sandbox' ? '<meta name="club-test-payments" content="1" />' : '',
     `<meta name="club-site-home" content="${escapeAttribute(config.SITE_HOME_URL)}" />`,
     `<meta name="club-legal-note" content="${escapeAttribute(config.LEGAL_NOTE_URL)}" />`,
+    // One legal note per language: English members get their own address when one is set.
+    config.LEGAL_NOTE_URL_EN
+      ? `<meta name="club-legal-note-en" content="${escapeAttribute(config.LEGAL_NOTE_URL_EN)}" />`
+      : '',
   ].join('');
   return html.replace('</head>', `${tags}</head>`);
 }

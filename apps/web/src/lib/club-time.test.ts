@@ -12,4 +12,9 @@ describe('club time', () => {
     // 23:30 UTC on 31 Dec is already New Year's day in Warsaw.
     expect(formatClubDate('2025-12-31T23:30:00Z', 'pl', 'long')).toBe('1 stycznia 2026');
   });
+  it('the console lists short forms: a day and a moment in Warsaw (staff, seats, experiences)', () => {
+    expect(formatClubDate('2026-03-12', 'pl', 'short')).toBe('12.03.2026');
+    expect(formatClubDate('2026-03-11T23:30:00Z', 'en', 'short')).toBe('12/03/2026');
+    expect(formatClubDateTime('2026-03-11T23:30:00Z', 'en', 'short')).toBe('12/03/2026, 00:30 (Polish time)');
+  });
 });

@@ -32,7 +32,11 @@ export function formatClubDateRange(start: string, end: string | null, lang: str
 }
 
 /** '12 mar 2026, 18:30 (czasu polskiego)' / '12 Mar 2026, 18:30 (Polish time)'. */
-export function formatClubDateTime(iso: string, lang: string, style: 'medium' | 'long' = 'medium'): string {
+export function formatClubDateTime(
+  iso: string,
+  lang: string,
+  style: 'short' | 'medium' | 'long' = 'medium',
+): string {
   const text = new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: style,
     timeStyle: 'short',

@@ -29,4 +29,12 @@ describe('site settings from index.html', () => {
     setMeta('club-legal-note', 'https://brand.example/legal');
     expect(legalNoteUrl()).toBe('https://brand.example/legal');
   });
+
+  it('gives English members LEGAL_NOTE_URL_EN, falling back to LEGAL_NOTE_URL', () => {
+    setMeta('club-legal-note', 'https://brand.example/pl/legal');
+    expect(legalNoteUrl('en')).toBe('https://brand.example/pl/legal');
+    setMeta('club-legal-note-en', 'https://brand.example/en/legal');
+    expect(legalNoteUrl('en')).toBe('https://brand.example/en/legal');
+    expect(legalNoteUrl('pl')).toBe('https://brand.example/pl/legal');
+  });
 });

@@ -197,6 +197,39 @@ describe('discount codes: a use counts when an order is placed and comes back wh
   });
 });
 
+describe('discount codes: a code the member has used up says so (issue 28)', () => {
+  it('the member is told the code was used by them, in their language; others may still use it', async () => {
+    for (const [language, message] of [
+      ['en', 'You have already used this code. No discount has been applied.'],
+      ['pl', 'Ten kod został już przez Ciebie wykorzystany. Rabat nie został naliczony.'],
+    ] as const) {
+      const { product } = await createTestProduct(t.app.db);
+      const { product: next } = await createTestProduct(t.app.db);
+      const code = await createCode({ perMemberLimit: 1 });
+      const { api } = await memberWithCart([product.id], language);
+      const placed = await api.post('/sales/cart/order', { discount_code: code.code, is_invoice: 0 });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect((await api.post('/sales/cart/add', { product_id: next.id })).statusCode).toBe(200);
+      const check = await api.post('/sales/cart/check-discount-code', { discount_code: code.code });
+      expect(check.statusCode).toBe(422);
+      expect(check.json()).toMatchObject({
+        code: 'DISCOUNT_USED',
+        message,
+        errors: { discount_code: [message] },
+      });
+      const order = await api.post('/sales/cart/order', { discount_code: code.code, is_invoice: 0 });
+      expect(order.statusCode).toBe(422);
+      expect(order.json()).toMatchObject({ code: 'DISCOUNT_USED', message });
+      expect(await usedCount(code.id)).toBe(1);
+      // Another member may still use it: the code itself is not inactive.
+      const other = await memberWithCart([next.id], language);
+      expect(
+        (await other.api.post('/sales/cart/check-discount-code', { discount_code: code.code })).statusCode,
+      ).toBe(200);
+    }
+  });
+});
+
 describe('discount codes: wrong codes are limited, right ones are not', () => {
   it('counts only wrong codes per member, in checks and in orders alike', async () => {
     const { product } = await createTestProduct(t.app.db);

@@ -15,6 +15,10 @@ export const discountInactive = () =>
     { discount_code: ['cart.discountInactive'] },
   );
 
+/** The member has used the code as often as it allows them (its other uses may still be open). */
+const discountUsed = () =>
+  new AppError(422, 'DISCOUNT_USED', 'cart.discountUsed', {}, { discount_code: ['cart.discountUsed'] });
+
 /**
  * The code if this member may use it now: active, within its dates, uses left club-wide and for
  * the member (orders that were cancelled give their use back). `lock` holds the row for an order.
@@ -48,7 +52,7 @@ export async function findUsableDiscountCode(
         inArray(orders.status, HOLDING_ORDER_STATUSES),
       ),
     );
-  if (Number(mine?.count ?? 0) >= row.perMemberLimit) throw discountInactive();
+  if (Number(mine?.count ?? 0) >= row.perMemberLimit) throw discountUsed();
   return row;
 }
 

@@ -7,6 +7,7 @@ export const cartMessages = {
     limitReached: 'Osiągnięto limit zakupu dla „{{name}}”.',
     soldOut: 'Brak wolnych miejsc na „{{name}}”.',
     discountInactive: 'Podany kod rabatowy jest nieaktywny. Rabat nie został naliczony.',
+    discountUsed: 'Ten kod został już przez Ciebie wykorzystany. Rabat nie został naliczony.',
     invoiceDataMissing: 'Uzupełnij dane do faktury, aby zamówić z fakturą VAT.',
   },
   en: {
@@ -17,6 +18,7 @@ export const cartMessages = {
     limitReached: 'The purchase limit for "{{name}}" has been reached.',
     soldOut: 'There are no seats left for "{{name}}".',
     discountInactive: 'The provided discount code is inactive. No discount has been applied.',
+    discountUsed: 'You have already used this code. No discount has been applied.',
     invoiceDataMissing: 'Fill in your invoice data to order with a VAT invoice.',
   },
 };

@@ -105,7 +105,7 @@ describe('placing an order', () => {
     const again = await createTestProduct(t.app.db);
     await api.post('/sales/cart/add', { product_id: again.product.id });
     const reuse = await api.post('/sales/cart/check-discount-code', { discount_code: 'CLUB100' });
-    expect(reuse.json().code).toBe('DISCOUNT_INACTIVE');
+    expect(reuse.json().code).toBe('DISCOUNT_USED');
     const placeReuse = await api.post('/sales/cart/order', { discount_code: 'CLUB100', is_invoice: 0 });
     expect(placeReuse.statusCode).toBe(422);
     expect((await api.get('/sales/cart/items')).json().data).toHaveLength(1);

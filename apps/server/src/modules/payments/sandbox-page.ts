@@ -68,6 +68,7 @@ function page(lang: LanguageCode, title: string, body: string, fonts = ''): stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/panel/favicon.svg">
 <title>${escapeHtml(title)} · Excellence Club</title>
 <style>
   ${fonts}

@@ -103,7 +103,7 @@ function Footer() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const isDealer = useIsDealer();
-  const legalNote = legalNoteUrl();
+  const legalNote = legalNoteUrl(i18n.language);
   return (
     <footer className={styles.footer}>
       <div className="container">
@@ -220,7 +220,7 @@ export function AppLayout() {
           {t('testPayments')}
         </p>
       )}
-      <header className={styles.topbar}>
+      <header className={styles.topbar} data-top-bar="">
         <div className={`container ${styles.bar}`}>
           <Link to={paths.home} className={styles.logo} aria-label={t('brand')}>
             <span className={styles.logoMark} aria-hidden="true">

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useUserType } from '../../lib/session';
@@ -17,6 +17,9 @@ export type SubmenuItem = {
 
 /** Fired by the layout whenever the main menu collapses; the open sub-menu closes with it. */
 export const MAIN_MENU_COLLAPSED_EVENT = 'club:main-menu-collapsed';
+
+/** The layout's top bar carries this attribute: the open phone sub-menu starts below it. */
+const TOP_BAR_ATTRIBUTE = 'data-top-bar';
 
 export function visibleItems(items: SubmenuItem[], userType: string | null): SubmenuItem[] {
   return items.filter(
@@ -51,6 +54,20 @@ export function PageHeader({
     return () => document.body.classList.remove('scroll-locked');
   }, [open]);
 
+  // Open, the sub-menu starts where the top bar ends (issue 28): the bar sits lower than its height
+  // while the test-payments ribbon above it is on screen, and the menu must not cover its controls.
+  const [top, setTop] = useState<number | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const bar = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`);
+      setTop(bar ? Math.max(0, Math.ceil(bar.getBoundingClientRect().bottom)) : null);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [open]);
+
   useEffect(() => {
     const close = () => setOpen(false);
     window.addEventListener(MAIN_MENU_COLLAPSED_EVENT, close);
@@ -68,6 +85,7 @@ export function PageHeader({
           <nav
             className={[styles.subnav, open ? styles.open : ''].join(' ')}
             aria-label={t('menu.submenu', { ns: 'common' })}
+            style={open && top !== null ? ({ '--subnav-top': `${top}px` } as CSSProperties) : undefined}
           >
             <button
               type="button"

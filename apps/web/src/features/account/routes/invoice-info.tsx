@@ -75,7 +75,12 @@ export default function InvoiceInfoPage() {
   );
 
   return (
-    <AccountSection id="invoice" title={t('invoice.title')} lead={t('invoice.lead')} readOnly={!editable}>
+    <AccountSection
+      id="invoice"
+      title={t('invoice.title')}
+      lead={t(editable ? 'invoice.lead' : 'invoice.leadDealer')}
+      readOnly={!editable}
+    >
       <LoadingOverlay active={update.isPending}>
         <form noValidate onSubmit={submit}>
           <fieldset className={formLayout.fieldset} disabled={!editable}>

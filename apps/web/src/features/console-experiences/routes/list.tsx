@@ -28,6 +28,7 @@ import { consoleExperiencePath } from '../../../config/console';
 import { useCatalogOptions, useExperienceList } from '../api/experiences';
 import styles from '../components/console-experiences.module.css';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons';
+import { formatClubDateTime } from '../../../lib/club-time';
 
 type Sort = (typeof ADMIN_PRODUCT_SORTS)[number];
 const column = createColumnHelper<TAdminProductRow>();
@@ -134,10 +135,7 @@ export default function ExperienceListPage() {
       }),
       column.accessor('updated_at', {
         header: t('list.columns.updated_at'),
-        cell: ({ getValue }) =>
-          new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL', { dateStyle: 'short', timeStyle: 'short' }).format(
-            new Date(getValue()),
-          ),
+        cell: ({ getValue }) => formatClubDateTime(getValue(), i18n.language, 'short'),
       }),
     ],
     [t, en, i18n.language],

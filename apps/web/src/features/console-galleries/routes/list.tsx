@@ -7,6 +7,7 @@ import { buttonClass, SelectField, TextField } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { useGalleries, useGalleryOptions } from '../api/galleries';
 import styles from '../components/galleries.module.css';
+import { formatClubDate } from '../../../lib/club-time';
 
 /** A page of tiles: one of the contract's page sizes (the API refuses any other, issue 28). */
 const PER_PAGE = 25;
@@ -53,10 +54,7 @@ export default function GalleriesList() {
   const months = years.find((y) => y.year === query.year)?.months ?? [];
   const monthName = (m: number) =>
     new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL', { month: 'long' }).format(new Date(2000, m - 1, 1));
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL', { dateStyle: 'long' }).format(
-      new Date(`${iso}T12:00:00`),
-    );
+  const date = (day: string) => formatClubDate(day, i18n.language, 'long');
   const meta = list.data?.meta;
 
   return (

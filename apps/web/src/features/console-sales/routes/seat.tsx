@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Pager } from '../../../components/console/data-table';
@@ -11,6 +10,7 @@ import { attendeesCsvHref, useSeatItem } from '../api/sales';
 import { STATUS_TONE } from '../components/labels';
 import styles from '../components/console-sales.module.css';
 import { WaitingListPanel } from '../components/waiting-list';
+import { formatClubDate } from '../../../lib/club-time';
 
 /** One experience's seats and attendees: the figures, the list, its CSV and a printable page. */
 export default function SeatPage() {
@@ -20,7 +20,6 @@ export default function SeatPage() {
   // The attendee list comes a page of 100 order lines at a time; the page stays in the address.
   const state = useTableUrl([], { sort: 'order', dir: 'asc' });
   const item = useSeatItem(Number.isSafeInteger(id) && id > 0 ? id : 0, state.page);
-  const date = useMemo(() => new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL', { dateStyle: 'long' }), [en]);
   const back = (
     <Link className={styles.backLink} to={consolePaths.seats}>
       {t('seats.back')}
@@ -54,7 +53,7 @@ export default function SeatPage() {
       <ConsolePageHeader
         title={name}
         lead={[
-          `${date.format(new Date(`${board.start_date}T12:00:00`))}${board.start_time ? `, ${board.start_time}` : ''}`,
+          `${formatClubDate(board.start_date, i18n.language, 'long')}${board.start_time ? `, ${board.start_time}` : ''}`,
           place,
         ]
           .filter(Boolean)

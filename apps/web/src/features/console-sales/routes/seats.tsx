@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui';
 import { consoleSeatPath } from '../../../config/console';
 import { useSeatBoard } from '../api/sales';
 import styles from '../components/console-sales.module.css';
+import { formatClubDate } from '../../../lib/club-time';
 
 const FILTERS = ['q', 'from', 'to'] as const;
 
@@ -26,7 +27,6 @@ export default function SeatsPage() {
     from: f.from || undefined,
     to: f.to || undefined,
   });
-  const date = useMemo(() => new Intl.DateTimeFormat(en ? 'en-GB' : 'pl-PL'), [en]);
   const columns = useMemo<ColumnDef<TSeatBoardRow>[]>(
     () => [
       {
@@ -48,7 +48,7 @@ export default function SeatsPage() {
         header: t('seats.colDate'),
         enableSorting: false,
         cell: ({ row }) =>
-          `${date.format(new Date(`${row.original.start_date}T12:00:00`))}${row.original.start_time ? ` ${row.original.start_time}` : ''}`,
+          `${formatClubDate(row.original.start_date, i18n.language, 'short')}${row.original.start_time ? ` ${row.original.start_time}` : ''}`,
       },
       {
         id: 'capacity',
@@ -81,7 +81,7 @@ export default function SeatsPage() {
         cell: ({ row }) => row.original.waiting,
       },
     ],
-    [t, en, date],
+    [t, en, i18n.language],
   );
   return (
     <>

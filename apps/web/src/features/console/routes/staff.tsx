@@ -31,6 +31,7 @@ import {
 import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import styles from '../components/console.module.css';
 import { ChoiceFilter } from '../../../components/console/filter-fields';
+import { formatClubDate } from '../../../lib/club-time';
 
 const FILTERS = ['search', 'type', 'status'] as const;
 
@@ -226,10 +227,6 @@ export default function StaffPage() {
     },
   };
   const list = useQuery(pageQueryOf(staffContract.list, { query }));
-  const date = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL'),
-    [i18n.language],
-  );
 
   const columns = useMemo<ColumnDef<TStaffMember>[]>(
     () => [
@@ -273,7 +270,7 @@ export default function StaffPage() {
         id: 'created_at',
         header: t('staff.colCreated'),
         meta: t('staff.colCreated'),
-        cell: ({ row }) => date.format(new Date(row.original.created_at)),
+        cell: ({ row }) => formatClubDate(row.original.created_at, i18n.language, 'short'),
       },
       {
         id: 'actions',
@@ -282,7 +279,7 @@ export default function StaffPage() {
         cell: ({ row }) => <RowActions member={row.original} />,
       },
     ],
-    [t, date],
+    [t, i18n.language],
   );
 
   return (
