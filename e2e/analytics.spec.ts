@@ -119,7 +119,10 @@ test('nothing reaches the tracker before a choice or after a rejection; the choi
 });
 
 test('the banner speaks English for an English visitor', async ({ browser }) => {
-  const { context, page } = await open(browser, () => localStorage.setItem('club.language', 'en'));
+  // The init script runs in every document, about:blank too, where localStorage is refused.
+  const { context, page } = await open(browser, () => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('club.language', 'en');
+  });
   await page.goto('/panel/login');
   const banner = bannerOf(page);
   await expect(banner.getByRole('heading', { name: 'Your privacy' })).toBeVisible();
