@@ -38,6 +38,8 @@ beforeAll(async () => {
     DATABASE_URL: dbHandle.url,
     REDIS_URL,
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    // Both processes are also called at their own ports, neither of them PUBLIC_URL's (docs/deploying.md).
+    CANONICAL_HOST: 'off',
     SANDBOX_PAYMENT_SECRET: 'scale-out-test-secret-0123456789',
     ORDER_PAYMENT_MINUTES: '30',
   };
