@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema';
@@ -11,7 +12,7 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedOnStart } from '../src/db/seed/on-start';
 import { DEMO_PASSWORD } from '../src/db/seed/accounts';
-import { ADMIN_URL } from './postgres-global-setup';
+import { adminQuery, databaseUrlOf } from './postgres-global-setup';
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export { DEMO_PASSWORD };
@@ -42,21 +43,14 @@ export async function createTestApp(
   // A second app (a second process) over the first one's PostgreSQL database: already migrated and
   // seeded, dropped by the first one's close().
   if (opts.sameDatabaseAs && !databaseUrl) throw new Error('sameDatabaseAs needs PostgreSQL');
+  // The run's template (test/template-databases.ts): migrated, seeded (the demo unless seed: false)
+  // and with each table's ids in a range of its own, built once by the project's globalSetup.
+  const template = inject('testTemplates')?.[opts.seed === false ? 'bare' : 'demo'];
   if (DB_KIND === 'postgres' && !opts.sameDatabaseAs) {
     const name = `club_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+    databaseUrl = databaseUrlOf(name);
+    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,10 +60,11 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true });
-  if (!opts.sameDatabaseAs) {
+  const loadDataDir = DB_KIND === 'pglite' && template ? await snapshotOf(template) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true, loadDataDir });
+  if (!opts.sameDatabaseAs && !template) {
+    // Without the globalSetup (a config that does not declare it): migrate and seed here.
     await database.migrate();
-    // The same seeding as a starting server: reference data always, the demo data unless seed: false.
     await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
   }
   const logs = opts.logs;
@@ -90,6 +85,17 @@ export async function createTestApp(
       await dropDatabase();
     },
   };
+}
+
+/** The PGlite snapshot files, read once per worker. */
+const snapshots = new Map<string, Promise<Blob>>();
+function snapshotOf(file: string): Promise<Blob> {
+  let blob = snapshots.get(file);
+  if (!blob) {
+    blob = readFile(file).then((bytes) => new Blob([bytes]));
+    snapshots.set(file, blob);
+  }
+  return blob;
 }
 
 /** True when the PostgreSQL project runs without a reachable server (outside CI). */

@@ -28,6 +28,8 @@ export type Database = {
    * never stale to the writer. On PostgreSQL each cache LISTENs on a connection of its own (cache.ts).
    */
   listen: ((channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>) | null;
+  /** PGlite only: the data directory as a tar, which `openDatabase({ loadDataDir })` starts from (tests). */
+  dumpDataDir: (() => Promise<Blob>) | null;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +44,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /** PGlite in memory: start from this data directory (a `dumpDataDir()` tar) instead of an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -67,7 +71,7 @@ export async function openDatabase(opts: {
         conn.release();
       }
     };
-    return { db, kind: 'postgres', migrate, close: () => pool.end(), listen: null };
+    return { db, kind: 'postgres', migrate, close: () => pool.end(), listen: null, dumpDataDir: null };
   }
   // PGlite's PostgreSQL is one large WebAssembly module: V8's optimising tier compiles its hot code a
   // second time, which held ~110 MB more for the life of the process (docs/performance.md, "Memory on
@@ -78,7 +82,7 @@ export async function openDatabase(opts: {
   const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.inMemory) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -92,5 +96,6 @@ export async function openDatabase(opts: {
     migrate,
     close: () => client.close(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
