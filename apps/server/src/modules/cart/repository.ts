@@ -15,6 +15,7 @@ import { mediaUrl } from '../../lib/media';
 import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
 import { heldUntilSql } from '../catalog/seat-offers';
+import { outer } from '../../lib/outer-column';
 
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
@@ -120,13 +121,13 @@ function cartLinesQuery(db: Tx, lock: boolean) {
         categoryPl: categories.namePl,
         categoryEn: categories.nameEn,
         held: sql<number>`coalesce((select m.quantity from member_product_seats m
-          where m.user_id = ${cartItems.userId} and m.product_id = ${products.id}), 0)::int`,
-        heldUntil: heldUntilSql(sql`${cartItems.userId}`),
+          where m.user_id = ${outer(cartItems.userId)} and m.product_id = ${outer(products.id)}), 0)::int`,
+        heldUntil: heldUntilSql(outer(cartItems.userId)),
         terms: sql<
           TermRow[]
         >`coalesce((select json_agg(json_build_object('id', pt.id, 'productId', pt.product_id,
           'namePl', pt.name_pl, 'nameEn', pt.name_en, 'file', pt.file) order by pt.id)
-          from product_terms pt where pt.product_id = ${products.id}), '[]'::json)`,
+          from product_terms pt where pt.product_id = ${outer(products.id)}), '[]'::json)`,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))

@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { preparedOnce } from '../../lib/prepared';
 import { heldUntilSql } from '../catalog/seat-offers';
 import { cartProductState, loadCartLines } from './repository';
+import { outer } from '../../lib/outer-column';
 
 /**
  * The experience with the member's state for an add to cart, in one prepared query: whether it is
@@ -18,9 +19,9 @@ function addToCartQuery(db: Tx) {
       .select({
         product: products,
         inCart: sql<boolean>`exists (select 1 from cart_items ci
-          where ci.user_id = ${sql.placeholder('userId')} and ci.product_id = ${products.id})`,
+          where ci.user_id = ${sql.placeholder('userId')} and ci.product_id = ${outer(products.id)})`,
         held: sql<number>`coalesce((select m.quantity from member_product_seats m
-          where m.user_id = ${sql.placeholder('userId')} and m.product_id = ${products.id}), 0)::int`,
+          where m.user_id = ${sql.placeholder('userId')} and m.product_id = ${outer(products.id)}), 0)::int`,
         heldUntil: heldUntilSql(sql.placeholder('userId')),
       })
       .from(products)

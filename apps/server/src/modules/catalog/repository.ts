@@ -26,6 +26,7 @@ import { CatalogCache, type MemberPartCache } from './cache';
 import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { heldUntilSql } from './seat-offers';
 import { type FlagInput, type MemberContext, type MemberFlags, memberFlags } from './member-flags';
+import { outer } from '../../lib/outer-column';
 
 export type CatalogContext = MemberContext & { lang: LanguageCode };
 
@@ -67,8 +68,10 @@ function sharedColumns(lang: LanguageCode) {
     categoryBanner: categories.banner,
     categoryBannerMobile: categories.bannerMobile,
     eventImagesCount: sql<number>`(select count(*) from gallery_images gi join galleries g on g.id = gi.gallery_id
-      where g.product_id = ${products.id})::int`,
-    galleryId: sql<number | null>`(select min(g.id) from galleries g where g.product_id = ${products.id})`,
+      where g.product_id = ${outer(products.id)})::int`,
+    galleryId: sql<
+      number | null
+    >`(select min(g.id) from galleries g where g.product_id = ${outer(products.id)})`,
   };
 }
 
@@ -139,16 +142,16 @@ function sharedDetailQuery(db: Tx, lang: LanguageCode, by: 'id' | 'alias') {
         >`coalesce((select json_agg(json_build_object('file', pi.file, 'caption', ${sql.raw(
           en ? 'pi.caption_en' : 'pi.caption_pl',
         )}) order by pi.position, pi.id)
-          from product_images pi where pi.product_id = ${products.id}), '[]'::json)`,
+          from product_images pi where pi.product_id = ${outer(products.id)}), '[]'::json)`,
         files: sql<
           { name: string; file: string }[]
         >`coalesce((select json_agg(json_build_object('name', ${sql.raw(
           en ? 'pf.name_en' : 'pf.name_pl',
-        )}, 'file', pf.file) order by pf.id) from product_files pf where pf.product_id = ${products.id}), '[]'::json)`,
+        )}, 'file', pf.file) order by pf.id) from product_files pf where pf.product_id = ${outer(products.id)}), '[]'::json)`,
         partners: sql<{ name: string; url: string | null; image: string | null }[]>`coalesce((select
           json_agg(json_build_object('name', pa.name, 'url', pa.url, 'image', pa.image) order by pa.position, pa.id)
           from product_partners pp join partners pa on pa.id = pp.partner_id
-          where pp.product_id = ${products.id}), '[]'::json)`,
+          where pp.product_id = ${outer(products.id)}), '[]'::json)`,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -170,8 +173,8 @@ const MEMBER_INTERESTS_SQL = `select array_to_string(coalesce(nullif(array(selec
     .join(',')}]::int[]), ',') as ids`;
 
 /** The products chosen by a set of interests ('3,7', a placeholder). */
-const byInterests = sql`exists (select 1 from ${productInterests} where ${productInterests.productId} = ${products.id}
-  and ${productInterests.interestId} = any(string_to_array(${sql.placeholder('interests')}, ',')::int[]))`;
+const byInterests = sql`exists (select 1 from ${productInterests} where ${outer(productInterests.productId)} = ${outer(products.id)}
+  and ${outer(productInterests.interestId)} = any(string_to_array(${sql.placeholder('interests')}, ',')::int[]))`;
 
 /**
  * "Selected for you" for a set of interests, without anything of the member's (kept in the catalogue
@@ -402,13 +405,13 @@ export const memberPartWithSession = sql<
   [number, number, boolean, number, boolean, number, string | null][] | null
 >`(select
   json_agg(json_build_array(p.id, p.seats_taken,
-    exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${sessions.userId}),
+    exists (select 1 from cart_items ci where ci.product_id = p.id and ci.user_id = ${outer(sessions.userId)}),
     coalesce((select m.quantity from member_product_seats m
-      where m.user_id = ${sessions.userId} and m.product_id = p.id), 0)::int,
-    exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${sessions.userId}),
+      where m.user_id = ${outer(sessions.userId)} and m.product_id = p.id), 0)::int,
+    exists (select 1 from product_notifications pn where pn.product_id = p.id and pn.user_id = ${outer(sessions.userId)}),
     p.seats_held,
     case when p.seats_held > 0 then (select ${heldUntilText('so')} from seat_offers so where so.product_id = p.id
-      and so.user_id = ${sessions.userId} and so.status = 'OFFERED' and so.expires_at > now()) end))
+      and so.user_id = ${outer(sessions.userId)} and so.status = 'OFFERED' and so.expires_at > now()) end))
   from products p where p.id = any(string_to_array(${sql.placeholder('memberPartIds')}, ',')::int[]))`;
 
 /** Reads what `memberPartWithSession` returned (undefined when it was not read). */

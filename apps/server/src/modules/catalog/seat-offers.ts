@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { categories, productNotifications, products, seatOffers, users } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
+import { outer } from '../../lib/outer-column';
 
 /**
  * The waiting list that holds a seat (docs/waiting-list.md). A seat that comes free (an unpaid order
@@ -57,8 +58,8 @@ export async function offerFreeSeats(tx: Tx, deps: Pick<Deps, 'mailer' | 'config
         eq(productNotifications.productId, productId),
         eq(users.type, USER_TYPE.CUSTOMER),
         sql`not exists (select 1 from seat_offers o where o.product_id = ${productId}
-          and o.user_id = ${users.id} and o.status = 'OFFERED')`,
-        sql`coalesce((select m.quantity from member_product_seats m where m.user_id = ${users.id}
+          and o.user_id = ${outer(users.id)} and o.status = 'OFFERED')`,
+        sql`coalesce((select m.quantity from member_product_seats m where m.user_id = ${outer(users.id)}
           and m.product_id = ${productId}), 0) < ${product.memberLimit}`,
       ),
     )

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products, productSales } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
+import { outer } from '../../lib/outer-column';
 
 /** The experiences the dashboard lists: the best sellers of the window, the soonest upcoming. */
 export const DASHBOARD_TOP_EXPERIENCES = 10;
@@ -179,7 +180,7 @@ export const invoiceQuery = (db: Tx) =>
       and(
         // Literals, so the partial index orders_invoice_requests_idx applies to the generic plan.
         sql`${orders.status} = 'PAID' and ${orders.isInvoice}`,
-        sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.kind = 'INVOICE')`,
+        sql`not exists (select 1 from invoices i where i.order_id = ${outer(orders.id)} and i.kind = 'INVOICE')`,
       ),
     );
 

@@ -14,6 +14,7 @@ import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { anyContains } from '../../lib/text-search';
 import { galleryDates } from './repository';
 import { lockVersioned, updateVersioned } from '../../lib/versioned-rows';
+import { outer } from '../../lib/outer-column';
 
 /**
  * The console's reads and writes of galleries (issue 16). Every write takes the transaction the route
@@ -21,10 +22,10 @@ import { lockVersioned, updateVersioned } from '../../lib/versioned-rows';
  * drop through the triggers of migration 0001 on commit.
  */
 
-const photosCount = sql<number>`(select count(*) from gallery_images gi where gi.gallery_id = ${galleries.id})::int`;
+const photosCount = sql<number>`(select count(*) from gallery_images gi where gi.gallery_id = ${outer(galleries.id)})::int`;
 const firstPhoto = sql<
   string | null
->`(select gi.file from gallery_images gi where gi.gallery_id = ${galleries.id} order by gi.position, gi.id limit 1)`;
+>`(select gi.file from gallery_images gi where gi.gallery_id = ${outer(galleries.id)} order by gi.position, gi.id limit 1)`;
 
 /** Galleries a page at a time, with the list's filters and sort (docs/console.md "lists"). */
 export async function listAdminGalleries(

@@ -15,6 +15,7 @@ import { invoices, orders, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
 import type { InvoiceRow } from './issue-invoice';
 import { containsPattern } from '../../lib/text-search';
+import { outer } from '../../lib/outer-column';
 
 const words = (search: string | undefined) => (search ?? '').split(/\s+/).filter(Boolean);
 
@@ -25,7 +26,7 @@ export async function listInvoiceRequests(db: Tx, q: TInvoiceRequestsQuery) {
   const filters: SQL[] = [
     eq(orders.isInvoice, true),
     eq(orders.status, ORDER_STATUS.PAID),
-    sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.kind = 'INVOICE')`,
+    sql`not exists (select 1 from invoices i where i.order_id = ${outer(orders.id)} and i.kind = 'INVOICE')`,
   ];
   for (const word of words(q.search)) {
     const like = containsPattern(word);

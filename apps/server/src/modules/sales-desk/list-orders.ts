@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle
 import type { Tx } from '../../db/client';
 import { discountCodes, memberSearchText, orderItems, orders, products, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
+import { outer } from '../../lib/outer-column';
 
 const MAX_ID = 2_147_483_647;
 /** A member filter matching more accounts than this is too vague: the first ones are used. */
@@ -29,7 +30,7 @@ async function whereOf(db: Tx, q: TDeskOrderListValues): Promise<SQL | undefined
   if (q.to) filters.push(lt(orders.createdAt, sql`${clubMidnight(q.to)} + interval '1 day'`));
   if (q.product_id)
     filters.push(
-      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} = ${q.product_id})`,
+      sql`exists (select 1 from ${orderItems} where ${outer(orderItems.orderId)} = ${outer(orders.id)} and ${outer(orderItems.productId)} = ${q.product_id})`,
     );
   // The member and the code are looked up first: the orders are then read by (user_id, created_at)
   // or (discount_code_id, created_at) with known values, never joined against a pattern.

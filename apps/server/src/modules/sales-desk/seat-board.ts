@@ -14,6 +14,7 @@ import { clubToday } from '../../lib/club-day';
 import { pageMeta } from '../../lib/page-meta';
 import { translate } from '../../i18n';
 import { excelCsv } from './excel-csv';
+import { outer } from '../../lib/outer-column';
 
 type BoardQuery = z.output<typeof ZSeatBoardQuery>;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -35,7 +36,7 @@ const boardColumns = {
   seatsPaid: sql<number>`coalesce(${productSales.seatsPaid}, 0)`,
   // In line without a held seat (the open offers are few: read by their partial unique index).
   waiting: sql<number>`(select count(*)::int from product_notifications n
-    where n.product_id = ${products.id} and not exists (select 1 from seat_offers o
+    where n.product_id = ${outer(products.id)} and not exists (select 1 from seat_offers o
       where o.product_id = n.product_id and o.user_id = n.user_id and o.status = 'OFFERED'))`,
 };
 
