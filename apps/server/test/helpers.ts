@@ -11,9 +11,9 @@ import { issueUserToken } from '../src/lib/user-tokens';
 import { createTestUser } from '../src/modules/testing/create-test-user';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { seedOnStart } from '../src/db/seed/on-start';
 import { DEMO_PASSWORD } from '../src/db/seed/accounts';
 import { adminQuery, databaseUrlOf } from './postgres-global-setup';
+import { prepareTemplate } from './template-databases';
 
 export const DB_KIND = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export { DEMO_PASSWORD };
@@ -84,9 +84,8 @@ export async function createTestApp(
   const loadDataDir = DB_KIND === 'pglite' && template ? await snapshotOf(template) : undefined;
   const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, inMemory: true, loadDataDir });
   if (!opts.sameDatabaseAs && !template) {
-    // Without the globalSetup (a config that does not declare it): migrate and seed here.
-    await database.migrate();
-    await seedOnStart(database.db, { seed: opts.seed === false ? 'none' : 'demo', dataDir: config.DATA_DIR });
+    // Without the globalSetup (a config that does not declare it): build the template in place.
+    await prepareTemplate(database, opts.seed === false ? 'bare' : 'demo');
   }
   const logs = opts.logs;
   const app = await buildApp({
