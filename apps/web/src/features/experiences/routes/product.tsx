@@ -56,8 +56,11 @@ export default function ProductPage() {
     return <Navigate to={paths.notFound} replace />;
   }
   if (moved && query.data && canonical) {
-    // The product is in hand: the canonical address (by id) need not fetch it again.
-    queryClient.setQueryData(productQueryKey(query.data.id), query.data);
+    // The product is in hand: the canonical address (by id) need not fetch it again. Seeded once: a
+    // second write would touch the cache this very render reads, and re-render it before the move.
+    if (queryClient.getQueryData(productQueryKey(query.data.id)) === undefined) {
+      queryClient.setQueryData(productQueryKey(query.data.id), query.data);
+    }
     return <Navigate to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
   }
   const back =
