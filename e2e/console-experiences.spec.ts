@@ -62,6 +62,7 @@ test('an operator creates an experience with photos and publishes it; a member f
   browser,
   request,
   baseURL,
+  expectFailure,
 }) => {
   const { page } = await asStaff('OPERATOR');
   await openExperiences(page, 'pl');
@@ -86,6 +87,7 @@ test('an operator creates an experience with photos and publishes it; a member f
   await expect(items).toHaveCount(2);
   await expect(items.first().getByText('Okładka')).toBeVisible();
   // A file that is not a photo is refused with the server's reason, and nothing is added.
+  expectFailure({ status: 415, method: 'POST', url: /\/admin\/catalog\/products\/\d+\/photos$/ });
   const refused = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'wybierz pliki' }).click();
   await (await refused).setFiles({
@@ -115,7 +117,12 @@ test('an operator creates an experience with photos and publishes it; a member f
   await expect(preview.getByRole('heading', { name: name.en, level: 3 })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Add to cart' }).first()).toBeDisabled();
 
+  // Publishing shows it to every member at once: the console asks first.
   await page.getByRole('button', { name: 'Opublikuj (sprzedaż)' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Opublikować w sprzedaży?' });
+  await expect(confirm.getByText(/Członkowie klubu od razu zobaczą to wydarzenie/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Opublikuj (sprzedaż)' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('Status: W sprzedaży.')).toBeVisible();
 
   // The list finds it by its name, its status filter kept in the address.
@@ -150,6 +157,7 @@ test('an operator creates an experience with photos and publishes it; a member f
 
 test('a save on a stale version is refused with a clear message and the current version can be loaded (en)', async ({
   asStaff,
+  expectFailure,
 }) => {
   const first = await asStaff('OPERATOR', { language: 'en' });
   await openExperiences(first.page, 'en');
@@ -175,6 +183,7 @@ test('a save on a stale version is refused with a clear message and the current 
   await expect(second.page.getByText('Saved.', { exact: true })).toBeVisible();
 
   // The first page still holds version 1: its save is refused, nothing is overwritten.
+  expectFailure({ status: 409, method: 'PUT', url: /\/admin\/catalog\/products\/\d+$/ });
   await first.page.getByLabel('Place (English)').fill('Silverstone');
   await first.page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = first.page.getByRole('dialog', { name: 'Someone changed this experience' });
