@@ -142,6 +142,7 @@ for (const lang of ['pl', 'en'] as const) {
     asStaff,
     browser,
     baseURL,
+    expectFailure,
   }) => {
     const name = `Zażółć gęślą jaźń ${unique()}`;
     const productId = await newExperienceOnSale(browser, baseURL!, name, 5);
@@ -165,7 +166,8 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.getByText('Łucja Świętochowska')).toBeVisible();
     await expect(page.getByText('PZ 12345')).toBeVisible();
 
-    // Mark as paid: the dialog asks for the reference; an empty one is refused in place.
+    // Mark as paid: the dialog asks for the reference; an empty one is refused in place (the server's 422).
+    expectFailure({ status: 422, method: 'POST', url: /\/admin\/sales\/orders\/\d+\/mark-paid$/ });
     await page.getByRole('button', { name: t.markPaid }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t.confirmPaid }).click();
@@ -181,6 +183,7 @@ for (const lang of ['pl', 'en'] as const) {
 
     // Refund it: paid by transfer, so the dialog says the club's bank sends the money and asks for
     // the outgoing transfer's reference (refused in place without one); the refund is in the timeline.
+    expectFailure({ status: 422, method: 'POST', url: /\/admin\/sales\/orders\/\d+\/refund$/ });
     await page.getByRole('button', { name: t.refund, exact: true }).click();
     const refund = page.getByRole('dialog');
     await expect(refund.getByText(t.refundFromBank)).toBeVisible();

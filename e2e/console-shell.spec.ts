@@ -25,6 +25,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test('a new staff member enrols the second factor through the mailed link, keeps the recovery codes and lands in the console (en)', async ({
   page,
   request,
+  expectFailure,
 }) => {
   const staff = await newStaff(request, 'OPERATOR', 'en', { enrolled: false });
   // A password alone enrols nothing (issue 28, e2e/issue28-staff-enrolment.spec.ts): the mailed reset link does.
@@ -44,6 +45,7 @@ test('a new staff member enrols the second factor through the mailed link, keeps
   await expect(page.getByRole('img', { name: /QR code to add the account/ })).toBeVisible();
   // The person types the key into the authenticator app (here: otplib) and enters its code.
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expectFailure({ status: 422, method: 'POST', url: '/auth/second-factor/enrol' });
   await page.getByLabel(/^Code from the app/).fill('000000');
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(page.getByText(/The code is incorrect or was already used/)).toBeVisible();
@@ -80,6 +82,8 @@ test('a new staff member enrols the second factor through the mailed link, keeps
       await page.waitForURL(/\/panel\/login/);
       await expect(page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ })).toBeVisible();
     } else {
+      // A used recovery code is refused (the server's 422, shown at the field).
+      expectFailure({ status: 422, method: 'POST', url: /\/auth\/second-factor$/ });
       await expect(page.getByText(/The code is incorrect or was already used/)).toBeVisible();
     }
   }
