@@ -40,7 +40,7 @@ test.describe('experiences', () => {
       /\/panel\/media\/files\/.+\.pdf$/,
     );
 
-    await page.getByRole('link', { name: '← Wróć' }).click();
+    await page.getByRole('link', { name: 'Wróć', exact: true }).click();
     await expect(page).toHaveURL(/\/panel\/experiences\/motorsport$/);
 
     // The id alone and the alias resolve too; an unknown category or id is not found (each address

@@ -80,7 +80,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page.locator('main')).not.toContainText('<strong>');
 
     // The card in the category's list: the announcement as plain text, no tags.
-    await page.getByRole('link', { name: /^← / }).click();
+    await page.getByRole('link', { name: lang === 'pl' ? 'Wróć' : 'Go back', exact: true }).click();
     const card = page.getByTestId('product-card').filter({ hasText: name });
     await expect(card).toContainText(`Program ${lang}: dzień ${lang}`, { timeout: 30_000 });
     await expect(card).not.toContainText('<p>');
