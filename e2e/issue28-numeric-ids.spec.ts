@@ -39,7 +39,10 @@ for (const [lang, phone] of [
 test('an experience page whose id is neither a number nor a known alias goes to not-found', async ({
   page,
   request,
+  expectFailure,
 }) => {
+  // 'abc' is asked for as an alias; the server knows none by that name.
+  expectFailure({ status: 404, method: 'GET', url: '/products/item/abc' });
   const user = await newUser(request);
   expect((await page.request.post('/panel/api/v1/auth/login', { data: user })).status()).toBe(200);
   const [category] = (await (await page.request.get('/panel/api/v1/settings/categories/items')).json())

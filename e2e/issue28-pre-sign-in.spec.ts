@@ -79,7 +79,11 @@ async function noDialogProblems(page: Page, lang: Lang, where: string) {
 for (const lang of ['pl', 'en'] as const) {
   const t = TEXT[lang];
   test.describe(`before sign-in, in ${lang} with a browser in ${other(lang)}`, () => {
-    test('a wrong password: the dialog, title and message, in the page’s language', async ({ browser }) => {
+    test('a wrong password: the dialog, title and message, in the page’s language', async ({
+      browser,
+      expectFailure,
+    }) => {
+      expectFailure({ status: 401, method: 'POST', url: '/auth/login' });
       const page = await visitor(browser, lang);
       await page.goto(`/panel/login?lang=${lang}`);
       await page.getByLabel(/^E-mail/).fill('customer@example.com');
@@ -91,7 +95,11 @@ for (const lang of ['pl', 'en'] as const) {
       await page.context().close();
     });
 
-    test('a reset link that expired: the server’s message in the page’s language', async ({ browser }) => {
+    test('a reset link that expired: the server’s message in the page’s language', async ({
+      browser,
+      expectFailure,
+    }) => {
+      expectFailure({ status: 404, method: 'POST', url: '/auth/reset-password' });
       const page = await visitor(browser, lang);
       await page.goto(`/panel/reset-password?lang=${lang}&token=${'x'.repeat(40)}`);
       await page.getByLabel(new RegExp(`^${t.newPassword}`)).fill('Nowe#Haslo2026');
@@ -122,7 +130,8 @@ for (const lang of ['pl', 'en'] as const) {
       ['activation', 'activate'],
       ['agreements', 'agreements'],
     ] as const) {
-      test(`a bad ${name} link: the notice in the page’s language`, async ({ browser }) => {
+      test(`a bad ${name} link: the notice in the page’s language`, async ({ browser, expectFailure }) => {
+        expectFailure({ status: 404, method: 'GET', url: `/registration/${path}?token=` });
         const page = await visitor(browser, lang);
         await page.goto(`/panel/${path}?lang=${lang}&token=${'n'.repeat(40)}`);
         await expect(page.getByRole('heading', { name: t.inactive })).toBeVisible();

@@ -54,6 +54,7 @@ for (const [lang, phone] of [
   test(`a staff member without a second factor enrols it only through the mailed link (${lang}${phone ? ', 390 px' : ''})`, async ({
     browser,
     request,
+    expectFailure,
   }) => {
     const w = WORDS[lang];
     const staff = await newStaff(request, 'OPERATOR', lang, { enrolled: false });
@@ -66,6 +67,7 @@ for (const [lang, phone] of [
     const tap = (name: string) => tapLikeAPerson(page.getByRole('button', { name, exact: true }));
 
     // The password alone: refused, with the way forward.
+    expectFailure({ status: 403, method: 'POST', url: '/auth/login' });
     await page.goto(`/panel/login?lang=${lang}`);
     await page.getByLabel(/^E-mail/).fill(staff.email);
     await page.getByLabel(w.password).fill(staff.password);
