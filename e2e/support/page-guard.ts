@@ -70,7 +70,8 @@ export class PageGuard {
     if (/^Failed to load resource: the server responded with a status of \d+/.test(text)) return;
     // Chromium's line when the test driver looks inside the outbox's sandboxed mail frame (no script
     // of ours runs there: the frame is `sandbox=""` with a script-less CSP, console-mail.spec checks it).
-    if (/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(text)) return;
+    if (/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(text))
+      return;
     if (this.allowed('message', 0, '', text)) return;
     const where = message.location().url;
     this.problems.push(`console error: ${text}${where ? ` (${where})` : ''}`);
