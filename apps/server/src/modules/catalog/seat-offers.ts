@@ -264,7 +264,7 @@ export async function readWaitingList(tx: Tx, productId: number): Promise<Waitin
       and(
         eq(productNotifications.productId, productId),
         sql`not exists (select 1 from seat_offers o where o.product_id = ${productId}
-          and o.user_id = ${users.id} and o.status = 'OFFERED')`,
+          and o.user_id = ${outer(users.id)} and o.status = 'OFFERED')`,
       ),
     )
     .orderBy(asc(productNotifications.createdAt), asc(productNotifications.userId));
