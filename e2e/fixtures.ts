@@ -218,6 +218,10 @@ export const test = base.extend<{
       });
       contexts.push(context);
       const page = await context.newPage();
+      // The console's uploads open a file chooser. Playwright turns its interception on when a test
+      // first waits for one, without waiting for the browser's answer; on a busy machine the click
+      // could reach the page first and the chooser was never reported. Turned on here, long before.
+      page.on('filechooser', () => {});
       await page.goto(opts.path ?? '/panel/admin');
       await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
       await expect(page.getByRole('main')).toBeVisible();
