@@ -58,7 +58,13 @@ test.describe('dealer workspace', () => {
     // Typing alone searches after the debounce, without pressing Search.
     const requests: string[] = [];
     page.on('request', (r) => r.url().includes('/dealers/customers/items') && requests.push(r.url()));
+    // The page's clock stands still while the test types (a loaded machine may take longer than the
+    // debounce between two keys), then runs past the debounce: one search for the whole word.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.getByRole('searchbox', { name: 'Szukaj' }).pressSequentially('lewandow', { delay: 30 });
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list).toContainText('Katarzyna Lewandowska');
     await expect(list).toContainText('Oczekuje na numer zamówienia');
