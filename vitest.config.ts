@@ -9,6 +9,11 @@ export default defineConfig({
     // time waiting for the PostgreSQL server, another process, so a second file runs meanwhile.
     maxWorkers: 2,
     minWorkers: 1,
+    // A worker runs file after file in one process and keeps what they import (the whole server, its
+    // dependencies, React): importing them anew for every file was most of the run's time
+    // (docs/testing.md, "One import per worker"). Each test builds its own app and database, so no
+    // state is shared through the imports.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
