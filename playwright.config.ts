@@ -20,7 +20,11 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: 'pl-PL',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the DOM before and after it (the trace viewer
+    // draws those), the network and the console. Not the screencast: a frame for every paint, encoded
+    // as it happens, for every test that passes too, was a third of all CPU of the browser tests and
+    // made the run 1.6 times as long (docs/testing.md, "What the browser tests cost").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -23,6 +23,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The web units mock modules (vi.mock): each file starts from fresh modules, in the same process.
+          isolate: true,
         },
       },
       {

@@ -74,6 +74,9 @@ test('a new staff member enrols the second factor through the mailed link, keeps
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel(/^Recovery code/).fill(recovery);
+    // A used recovery code is refused (the server's 422, shown at the field): declared before the
+    // click, since the answer may come before the next line of the test runs.
+    if (attempt === 'again') expectFailure({ status: 422, method: 'POST', url: /\/auth\/second-factor$/ });
     await page.getByRole('button', { name: 'Sign in' }).click();
     if (attempt === 'first') {
       await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
@@ -82,8 +85,6 @@ test('a new staff member enrols the second factor through the mailed link, keeps
       await page.waitForURL(/\/panel\/login/);
       await expect(page.getByRole('button', { name: /^(Zaloguj się|Sign in)$/ })).toBeVisible();
     } else {
-      // A used recovery code is refused (the server's 422, shown at the field).
-      expectFailure({ status: 422, method: 'POST', url: /\/auth\/second-factor$/ });
       await expect(page.getByText(/The code is incorrect or was already used/)).toBeVisible();
     }
   }
