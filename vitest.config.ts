@@ -9,10 +9,10 @@ export default defineConfig({
     // time waiting for the PostgreSQL server, another process, so a second file runs meanwhile.
     maxWorkers: 2,
     minWorkers: 1,
-    // A worker runs file after file in one process and keeps what they import (the whole server, its
-    // dependencies, React): importing them anew for every file was most of the run's time
-    // (docs/testing.md, "One import per worker"). Each test builds its own app and database, so no
-    // state is shared through the imports.
+    // A worker runs file after file in one process and keeps what they import (the whole server and
+    // its dependencies): importing them anew for every API file was most of the run's time
+    // (docs/testing.md, "One import per worker"). Each API file builds its own app and database and
+    // mocks no module, so no state passes through the imports; the web units keep `isolate: true`.
     poolOptions: { forks: { isolate: false } },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
