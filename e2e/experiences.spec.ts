@@ -170,17 +170,32 @@ test.describe('experiences', () => {
 
 test.describe('club content', () => {
   test('home film, about, partners, FAQ and contact', async ({ page, request }) => {
+    // Most members: the film plays on its own, muted, in a loop.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await signIn(page, await newUser(request), '/panel/home');
     const video = page.getByTestId('home-video');
+    const playing = () => video.evaluate((v: HTMLVideoElement) => !v.paused);
     await expect(video).toHaveAttribute('poster', /home-header-poster\.webp$/);
     expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+    await expect.poll(playing).toBe(true);
     await page.getByRole('button', { name: 'Wstrzymaj film' }).click();
     await expect(page.getByRole('button', { name: 'Odtwórz film' })).toBeVisible();
+    expect(await playing()).toBe(false);
     await page.getByRole('button', { name: 'Włącz dźwięk' }).click();
     await expect(page.getByRole('button', { name: 'Wycisz' })).toBeVisible();
 
-    // Through the main menu, as a member goes (one full load for the whole walk).
+    // A member who asked for less motion: the poster and the play button; the film plays when pressed.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const nav = page.getByRole('navigation', { name: 'Menu główne' });
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await nav.getByRole('link', { name: 'Strona główna', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Odtwórz film' })).toBeVisible();
+    expect(await playing()).toBe(false);
+    await page.getByRole('button', { name: 'Odtwórz film' }).click();
+    await expect(page.getByRole('button', { name: 'Wstrzymaj film' })).toBeVisible();
+    await expect.poll(playing).toBe(true);
+
+    // Through the main menu, as a member goes (one full load for the whole walk).
     await nav.getByRole('link', { name: 'Excellence Club', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Klub dla tych, którzy oczekują więcej' })).toBeVisible();
     const cardLink = page.getByRole('link', { name: 'Karta klubowa' }).last();

@@ -38,13 +38,21 @@ const MutedIcon = () => (
   </svg>
 );
 
-/** /home: the header film (autoplay, loop, muted; play/pause and mute), title, text and the intro block. */
+const prefersReducedMotion = (): boolean =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * /home: the header film (autoplay, loop, muted; play/pause and mute), title, text and the intro block.
+ * A member who asked the system for less motion gets the poster and the play button: the film starts
+ * only when they press it (WCAG 2.2.2, 2.3.3).
+ */
 export default function HomePage() {
   // The poster is the largest paint of the page: fetch it before the video element asks.
   preload(POSTER, { as: 'image', fetchPriority: 'high' });
   const { t } = useTranslation('content');
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(true);
+  const [calm] = useState(prefersReducedMotion);
+  const [playing, setPlaying] = useState(!calm);
   const [muted, setMuted] = useState(true);
 
   useEffect(() => {
@@ -54,12 +62,12 @@ export default function HomePage() {
     const sync = () => setPlaying(!v.paused);
     v.addEventListener('play', sync);
     v.addEventListener('pause', sync);
-    v.play().catch(() => setPlaying(false));
+    if (!calm) v.play().catch(() => setPlaying(false));
     return () => {
       v.removeEventListener('play', sync);
       v.removeEventListener('pause', sync);
     };
-  }, []);
+  }, [calm]);
 
   const togglePlay = () => {
     const v = video.current;
@@ -81,7 +89,8 @@ export default function HomePage() {
         <video
           ref={video}
           className={styles.heroVideo}
-          autoPlay
+          autoPlay={!calm}
+          preload={calm ? 'none' : undefined}
           loop
           muted
           playsInline
