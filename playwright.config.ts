@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/support/chromium-args.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -20,6 +21,11 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: 'pl-PL',
+    // A person who asked the system for less motion: the home film waits for its play button and
+    // transitions end at once. The playing film was a third of a core for as long as a test stayed on
+    // /home (docs/testing.md, "What the browser tests cost"); experiences.spec.ts plays it, as most
+    // members see it.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace: every action with the DOM before and after it (the trace viewer
     // draws those), the network and the console. Not the screencast: a frame for every paint, encoded
     // as it happens, for every test that passes too, was a third of all CPU of the browser tests and
@@ -27,12 +33,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-gpu',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -5,6 +5,7 @@
 //        [--base http://127.0.0.1:8080] [--full]
 import { chromium } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { CHROMIUM_ARGS } from './support/chromium-args.mjs';
 
 const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -23,7 +24,7 @@ const lang = opt('lang', 'pl');
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  args: CHROMIUM_ARGS,
 });
 const context = await browser.newContext({
   viewport: { width, height: width < 600 ? 844 : 900 },

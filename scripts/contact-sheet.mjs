@@ -8,6 +8,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-args.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -55,7 +56,7 @@ const PUBLIC = [
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  args: CHROMIUM_ARGS,
 });
 
 let dealerPassword = PASSWORD;
