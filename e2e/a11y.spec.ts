@@ -59,10 +59,12 @@ async function newContext(
   lang: Lang,
   viewport: keyof typeof VIEWPORTS,
 ): Promise<BrowserContext> {
+  const { baseURL, reducedMotion } = test.info().project.use;
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     locale: lang === 'pl' ? 'pl-PL' : 'en-GB',
-    baseURL: test.info().project.use.baseURL,
+    baseURL,
+    reducedMotion,
   });
 }
 
@@ -170,10 +172,11 @@ async function passPasswordGate(page: Page, password: string, problems: string[]
 }
 
 /**
- * Each walk is cut into parts of a few screens, tests of their own, so that both workers stay busy
- * (fullyParallel); every part signs in, loads its first screen in full and opens the others in the app.
+ * A walk can be cut into parts, tests of their own, each signing in and loading its first screen in
+ * full. One part: the 200 tests keep both workers busy without it, and every part costs a browser
+ * context and a full load (3–4 s of CPU, docs/testing.md "What the browser tests cost").
  */
-const PARTS = 2;
+const PARTS = 1;
 const part = <T>(list: readonly T[], index: number): T[] => {
   const size = Math.ceil(list.length / PARTS);
   return list.slice(index * size, (index + 1) * size);
@@ -184,9 +187,10 @@ for (const role of ['customer', 'dealer'] as const) {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       for (let index = 0; index < PARTS; index++) {
         const last = index === PARTS - 1;
-        const title = `axe: every screen as ${role}, ${lang}, ${viewport}, part ${index + 1} of ${PARTS}${last ? ' and the open menus' : ''}`;
+        const title = `axe: every screen as ${role}, ${lang}, ${viewport}${PARTS > 1 ? `, part ${index + 1} of ${PARTS}` : ''}${last ? ' and the open menus' : ''}`;
         test(title, async ({ browser, request }) => {
-          test.setTimeout(120_000);
+          // About twenty screens, each scanned by axe (0.5–1 s) after it settles.
+          test.setTimeout(180_000);
           const context = await newContext(browser, lang, viewport);
           const page = await context.newPage();
           const account = accounts[role][lang] ?? (await newUser(request, 'DEALER', lang));
