@@ -86,7 +86,7 @@ async function memberBooks(browser: Browser, baseURL: string, productId: number,
   const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-GB' : 'pl-PL' });
   const page = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', lang);
-  await signIn(page, user, '/panel/home');
+  await signIn(page, user, null);
   await fillCart(context.request, productId, {
     quantity: 2,
     persons: [{ name: 'Łucja', surname: 'Świętochowska' }],

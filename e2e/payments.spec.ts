@@ -37,9 +37,10 @@ async function memberWithCart(browser: Browser, panel: PanelInstance, lang: 'pl'
   const context = await browser.newContext({ baseURL: panel.url, locale: lang === 'en' ? 'en-GB' : 'pl-PL' });
   const page = await context.newPage();
   const user = await newUser(context.request, 'CUSTOMER', lang);
-  await signIn(page, user);
+  await signIn(page, user, null);
   await fillCart(context.request, (await demoExperienceOnSale(context.request)).id);
   await page.goto('/panel/cart');
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
   return page;
 }
 
