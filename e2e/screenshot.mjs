@@ -2,7 +2,7 @@
 // Takes a screenshot of a panel page as a signed-in user, for looking at a screen while building it.
 // Usage: node e2e/screenshot.mjs /panel/home out.png [--width 390] [--lang en] [--user customer|customer.en|dealer|dealer2|operator|admin|none]
 // (the demo staff accounts sign in with their second factor: a code of the demo TOTP secret, README)
-//        [--base http://127.0.0.1:8080] [--full]
+//        [--base http://127.0.0.1:8080] [--full] [--motion reduce]
 import { chromium } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { CHROMIUM_ARGS } from './support/chromium-args.mjs';
@@ -29,6 +29,8 @@ const browser = await chromium.launch({
 const context = await browser.newContext({
   viewport: { width, height: width < 600 ? 844 : 900 },
   baseURL: base,
+  // A member who asked the system for less motion (the home film waits for its play button).
+  reducedMotion: opt('motion', 'no-preference'),
 });
 const page = await context.newPage();
 if (user !== 'none') {
