@@ -40,8 +40,7 @@ test.afterEach(async () => {
 const inFlight = new WeakMap<Page, number>();
 
 async function open(browser: Browser, init?: () => void): Promise<{ context: BrowserContext; page: Page }> {
-  // The project's options (reduced motion) do not reach a context made by hand: they are given here.
-  const context = await browser.newContext({ baseURL: panel.url, locale: 'pl-PL', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: panel.url, locale: 'pl-PL' });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const count = (by: number) => () => inFlight.set(page, (inFlight.get(page) ?? 0) + by);

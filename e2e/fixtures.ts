@@ -188,9 +188,11 @@ export const test = base.extend<{
   asStaff: (type: StaffType, opts?: AsStaffOptions) => Promise<{ page: Page; staff: StaffUser }>;
 }>({
   pageGuard: [
-    async ({ browser }, use) => {
+    async ({ browser }, use, testInfo) => {
       const guard = new PageGuard();
-      const restore = guard.watchBrowser(browser);
+      // The project's reduced motion reaches the contexts tests open by hand too (the home film's
+      // loop was a third of a core for as long as such a test stayed on /home).
+      const restore = guard.watchBrowser(browser, { reducedMotion: testInfo.project.use.reducedMotion });
       await use(guard);
       restore();
       const problems = guard.report();

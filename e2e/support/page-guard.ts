@@ -1,4 +1,11 @@
-import type { Browser, BrowserContext, ConsoleMessage, Response, WebError } from '@playwright/test';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Response,
+  WebError,
+} from '@playwright/test';
 
 /**
  * What a browser walk meets and no test asked for (issue 28's habit: a console screen asked the API for
@@ -91,12 +98,16 @@ export class PageGuard {
     context.on('weberror', this.onWebError);
   }
 
-  /** Watches every context the test opens from `browser` until the returned function is called. */
-  watchBrowser(browser: Browser): () => void {
+  /**
+   * Watches every context the test opens from `browser` until the returned function is called, and
+   * gives each the `defaults` it does not set itself (a context made by hand gets none of the config's
+   * `use` options).
+   */
+  watchBrowser(browser: Browser, defaults: BrowserContextOptions = {}): () => void {
     const original = browser.newContext;
     const guard = this;
-    browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
-      const context = await original.apply(this, args);
+    browser.newContext = async function (this: Browser, options?: BrowserContextOptions) {
+      const context = await original.call(this, { ...defaults, ...options });
       guard.watch(context);
       return context;
     } as Browser['newContext'];
