@@ -23,6 +23,8 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
+import { checkPeselKeys, sealPlaintextPesels } from './lib/pesel-store';
+import { keyringOf } from './lib/pii-crypto';
 
 export type BuildOptions = {
   config: Config;
@@ -57,6 +59,24 @@ function trackRunningRequests(app: FastifyInstance): () => Promise<void> {
 /** A single-use token in an address (the invitation, reset and registration pages) never reaches the log. */
 export const redactUrl = (url: string) => url.replace(/([?&](?:token|challenge)=)[^&#]*/gi, '$1[redacted]');
 
+/**
+ * Identity numbers never reach the log (issue 31): a `pesel` field anywhere near the top of a log
+ * object, and a failed query's parameters and PostgreSQL's "failing row" detail, which carry a row's
+ * values.
+ */
+const logRedact = {
+  paths: [
+    'pesel',
+    '*.pesel',
+    '*.*.pesel',
+    'err.params',
+    'err.detail',
+    'err.cause.params',
+    'err.cause.detail',
+  ],
+  censor: '[redacted]',
+};
+
 const logSerializers = {
   req: (request: {
     method: string;
@@ -80,11 +100,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const mailSecrets = secretBox(
     config.MAIL_SECRET_KEY ?? (await installationSecret(database.db, 'mail-links')),
   );
+  // Identity numbers at rest (docs/privacy.md): those stored before migration 0022 are sealed, and
+  // every key a stored value names must open it, or the server does not start.
+  const pii = keyringOf(config);
+  await sealPlaintextPesels(database.db, pii);
+  await checkPeselKeys(database.db, pii);
   const app = Fastify({
     logger: logStream
-      ? { level: config.LOG_LEVEL, stream: logStream, serializers: logSerializers }
+      ? { level: config.LOG_LEVEL, stream: logStream, serializers: logSerializers, redact: logRedact }
       : logger
-        ? { level: config.LOG_LEVEL, serializers: logSerializers }
+        ? { level: config.LOG_LEVEL, serializers: logSerializers, redact: logRedact }
         : false,
     bodyLimit: 256 * 1024,
     trustProxy: config.TRUST_PROXY,
@@ -100,6 +125,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (pii.isDevelopmentKey && config.NODE_ENV === 'production')
+    app.log.warn(
+      'PII_KEY is not set: identity numbers are sealed with the development key, which is not secret',
+    );
   app.decorate('inFlight', new InFlight());
   const drainRequests = trackRunningRequests(app as unknown as FastifyInstance);
 

@@ -1,5 +1,6 @@
 import { RATE_LIMITS } from '@club/shared/constants';
 import { z } from 'zod';
+import { DEVELOPMENT_PII_KEY, PII_KEY_PATTERN } from './lib/pii-crypto';
 
 /**
  * The address the server answers at when PUBLIC_URL is not set: the address it listens on, so the
@@ -9,6 +10,8 @@ function defaultPublicUrl(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }
+
+const PII_KEY_FORMAT = 'must be <key-id>:<32 bytes in base64> (openssl rand -base64 32)';
 
 const ZConfig = z
   .object({
@@ -41,6 +44,17 @@ const ZConfig = z
      * unset, a random one kept in the database.
      */
     MAIL_SECRET_KEY: z.string().min(16).optional(),
+    /**
+     * The key that seals identity numbers at rest (the dealers' PESEL; docs/privacy.md):
+     * `<key-id>:<32 bytes in base64>`. Required for a real installation; unset elsewhere, a
+     * development/test key that is NOT secret stands in.
+     */
+    PII_KEY: z.string().regex(PII_KEY_PATTERN, PII_KEY_FORMAT).optional(),
+    /** Earlier keys, comma-separated, kept only while `npm run pii:rotate` re-seals under PII_KEY. */
+    PII_OLD_KEYS: z
+      .string()
+      .refine((v) => v.split(',').every((k) => PII_KEY_PATTERN.test(k.trim())), PII_KEY_FORMAT)
+      .optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -162,6 +176,26 @@ const ZConfig = z
         message:
           'sandbox takes no money and is refused for a real installation (SEED=none); configure przelewy24 or payu, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1 for a demo',
       });
+    }
+    // A real installation (SEED=none, like the sandbox rule above) never runs on the development key.
+    if (c.NODE_ENV === 'production' && c.SEED === 'none') {
+      if (c.PII_KEY === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PII_KEY'],
+          message:
+            'is required in production: <key-id>:<32 bytes in base64> (openssl rand -base64 32), see docs/privacy.md',
+        });
+      else if (c.PII_KEY === DEVELOPMENT_PII_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PII_KEY'],
+          message: 'is the development key, which is not secret',
+        });
+    }
+    const oldIds = (c.PII_OLD_KEYS ?? '').split(',').map((k) => k.split(':')[0]?.trim());
+    if (c.PII_KEY && oldIds.includes(c.PII_KEY.split(':')[0])) {
+      ctx.addIssue({ code: 'custom', path: ['PII_OLD_KEYS'], message: "repeats PII_KEY's key id" });
     }
     if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {
       ctx.addIssue({

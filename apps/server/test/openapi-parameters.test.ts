@@ -105,6 +105,7 @@ const CASES: Record<string, Case> = {
   'GET /registration/agreements': { as: 'anonymous', params: { token: { value: 'x'.repeat(40) } } },
   'GET /registration/activate': { as: 'anonymous', params: { token: { value: 'x'.repeat(40) } } },
   'GET /staff/invitation': { as: 'anonymous', params: { token: { value: 'x'.repeat(40) } } },
+  'GET /admin/members/items': { as: 'operator', params: { search: { value: 'dealer@example.com' } } },
   'GET /sales/orders/items': { as: 'customer', params: { page: beyond } },
   'GET /dealers/customers/items': {
     as: 'dealer',

@@ -51,3 +51,39 @@ export const consentTexts: Record<LanguageCode, ConsentTexts> = { pl, en };
 export function consentText(lang: LanguageCode, flag: ConsentFlag | 'marketing'): string {
   return consentTexts[lang][flag];
 }
+
+/**
+ * The version of each flag's wording above (issue 31): the consent history keeps, with every change,
+ * the version the member saw at that moment. Change a text above, bump its version here (a date of
+ * the new wording is a good version); never reuse one.
+ */
+export const CONSENT_WORDING_VERSIONS: Record<ConsentFlag, string> = {
+  term_1: '2026-01',
+  term_2: '2026-01',
+  term_2a: '2026-01',
+  term_3: '2026-01',
+  term_4_email: '2026-01',
+  term_4_post: '2026-01',
+  term_4_phone: '2026-01',
+  term_4_car: '2026-01',
+  term_4_group: '2026-01',
+};
+
+/**
+ * Who changed a consent (docs/privacy.md): the member on the account screens, the member through the
+ * agreements link a dealer sent, a dealer on the member's behalf, staff in the console, or the system
+ * (the history's start in migration 0022, the demo seed, SQL by hand).
+ */
+export const CONSENT_ACTORS = ['member', 'agreements_link', 'dealer', 'staff', 'system'] as const;
+export type ConsentActor = (typeof CONSENT_ACTORS)[number];
+
+/** Where the change was made: the screen, or the backfill of the consents held before the history began. */
+export const CONSENT_SOURCES = [
+  'account_profile',
+  'agreements_page',
+  'dealer_customer_form',
+  'console',
+  'backfill',
+  'database',
+] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];

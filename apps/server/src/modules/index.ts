@@ -19,6 +19,7 @@ import { invoicesRoutes } from './invoices/routes';
 import { mailRoutes } from './mail/routes';
 import { ordersRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
+import { privacyRoutes } from './privacy/routes';
 import { referenceRoutes } from './reference/routes';
 import { salesDeskRoutes } from './sales-desk/routes';
 import { discountsAdminRoutes } from './discounts/routes';
@@ -52,5 +53,6 @@ export const apiModules: FastifyPluginAsync[] = [
   invoicesRoutes,
   mailRoutes,
   discountsAdminRoutes,
+  privacyRoutes,
   dashboardRoutes,
 ];

@@ -315,6 +315,17 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     expect: all(404),
   }),
   'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
+  'GET /panel/api/v1/customers/consent-history': () => ({ expect: customers(200) }),
+  'GET /panel/api/v1/admin/members/items': () => ({ url: '?search=example', expect: staff(200) }),
+  'GET /panel/api/v1/admin/members/item/:id': (w) => ({
+    url: String(w.ids.dealerCustomer),
+    expect: staff(200),
+  }),
+  'POST /panel/api/v1/admin/members/item/:id/reveal-pesel': (w) => ({
+    url: String(w.ids.dealerCustomer),
+    expect: admins(404),
+    why: 'administrators only; a customer has no PESEL (the reveal itself: modules/privacy/pesel.test.ts)',
+  }),
   'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
   // The outbox (modules/mail/routes.ts): every staff member. The world's mail is queued, not failed,
   // so a resend is refused (409) after the role check and nothing is sent.

@@ -21,7 +21,13 @@ export const bonusSignups = pgTable('bonus_signups', {
   address: text('address').notNull(),
   postCode: text('post_code').notNull(),
   city: text('city').notNull(),
+  /**
+   * The PESEL sealed with AES-256-GCM (lib/pii-crypto.ts), never the number itself: a CHECK refuses
+   * an 11-digit value or one without its key id (migration 0022).
+   */
   pesel: text('pesel'),
+  /** Which key of PII_KEY / PII_OLD_KEYS sealed `pesel` (rotation: npm run pii:rotate). */
+  peselKeyId: text('pesel_key_id'),
   taxNumber: text('tax_number'),
   taxationForm: text('taxation_form', { enum: ['PIT-11', 'JDG'] }).notNull(),
   taxOffice: text('tax_office'),

@@ -13,6 +13,7 @@ import {
 } from '@club/shared';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { setConsentContext } from '../../lib/consent-history';
 import { customerInterests, customers, interests, languages, users } from '../../db/schema';
 import type { UserRow } from '../../types';
 
@@ -178,6 +179,7 @@ export async function updateCustomerProfile(
     term4Phone: c.term_4_phone,
     term4Post: c.term_4_post,
   };
+  await setConsentContext(db, { actor: 'member', actorUserId: userId, source: 'account_profile' });
   await db
     .insert(customers)
     .values({ userId, ...values })

@@ -67,10 +67,13 @@ describe('bonus/store', () => {
     expect(row).toMatchObject({
       taxationForm: 'PIT-11',
       taxOffice: OFFICE,
-      pesel: '44051401359',
       taxNumber: null,
       correspondenceAddress: null,
     });
+    // Sealed at rest (docs/privacy.md): the number itself is in no column.
+    expect(row!.pesel).toMatch(/^v1\./);
+    expect(row!.peselKeyId).toBe('dev-not-secret');
+    expect(JSON.stringify(row)).not.toContain('44051401359');
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
     expect(mail?.template).toBe('bonus-joined');
     const again = await client.post('/bonus/store', validForm());

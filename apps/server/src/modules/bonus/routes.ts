@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bonusSignups, taxOffices, users } from '../../db/schema';
 import { conflict, invalidField } from '../../lib/app-error';
 import { routeOf } from '../../lib/contract';
+import { sealPesel } from '../../lib/pesel-store';
+import { keyringOf } from '../../lib/pii-crypto';
 import { requireAuth } from '../../plugins/session';
 
 const alreadyJoined = () => conflict('BONUS_ALREADY_JOINED', 'bonus.alreadyJoined');
@@ -49,7 +51,8 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
             address: form.address,
             postCode: form.post_code,
             city: form.city,
-            pesel: form.pesel,
+            // Sealed (docs/privacy.md); the dealer never reads it back: the form is sent once.
+            ...sealPesel(keyringOf(app.config), auth.user.id, form.pesel ?? null),
             taxNumber: form.tax_number,
             taxationForm: form.taxation_form,
             taxOffice: form.tax_office,

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, users } from '../../db/schema';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { setConsentContext } from '../../lib/consent-history';
 import { randomToken } from '../../lib/tokens';
 import type { UserRow } from '../../types';
 import { findLiveToken, issueUserToken, useToken } from '../../lib/user-tokens';
@@ -135,6 +136,7 @@ export async function registerNewCustomer(
     postCode: input.customer.post_code,
     city: input.customer.city,
   });
+  await setConsentContext(db, { actor: 'dealer', actorUserId: dealer.id, source: 'dealer_customer_form' });
   await db.insert(customers).values({
     userId,
     dealerId: dealer.id,
@@ -173,6 +175,7 @@ export async function registerExistingCustomer(
     name: input.user.name ?? '',
     surname: input.user.surname ?? '',
   });
+  await setConsentContext(db, { actor: 'dealer', actorUserId: dealer.id, source: 'dealer_customer_form' });
   await db.insert(customers).values({
     userId,
     dealerId: dealer.id,
@@ -213,6 +216,7 @@ export async function updateDealerCustomer(
   const row = await findDealerCustomer(db, dealer.id, customerId);
   if (!row) throw notFound();
   const advance = row.customer.status === CUSTOMER_STATUS.WAITING_ORDER_NUMBER;
+  await setConsentContext(db, { actor: 'dealer', actorUserId: dealer.id, source: 'dealer_customer_form' });
   await db
     .update(customers)
     .set({
@@ -290,6 +294,8 @@ export async function acceptAgreements(db: Tx, ctx: DealersContext, input: TAcce
     (typeof AGREEMENT_TERMS)[number],
     boolean
   >;
+  // The member gives the consents on the page of the link the dealer sent: no session names them.
+  await setConsentContext(db, { actor: 'agreements_link', actorUserId: null, source: 'agreements_page' });
   await db
     .update(customers)
     .set({
