@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'PAYMENT_UNAVAILABLE',
   'ORDER_NOT_WAITING',
   'NOT_REFUNDABLE',
+  /** The gate: a ticket checked out that is not in on the list (issue 29). */
+  'NOT_CHECKED_IN',
   /** The sales desk: a cancelled or expired order cannot be paid (or cancelled again). */
   'ORDER_CANCELLED',
   /** The sales desk: the order is already paid. */

@@ -13,6 +13,7 @@ import { ordersMessages } from '../modules/orders/messages';
 import { paymentsMessages } from '../modules/payments/messages';
 import { salesDeskMessages } from '../modules/sales-desk/messages';
 import { staffMessages } from '../modules/staff/messages';
+import { eventDayMessages } from '../modules/event-day/messages';
 import { commonMessages } from './common-messages';
 import { uploadMessages } from './upload-messages';
 
@@ -34,6 +35,7 @@ const catalogues = {
   invoices: invoicesMessages,
   mail: mailMessages,
   upload: uploadMessages,
+  eventDay: eventDayMessages,
 } as const;
 
 const resources = Object.fromEntries(

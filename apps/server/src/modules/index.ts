@@ -23,6 +23,7 @@ import { privacyRoutes } from './privacy/routes';
 import { referenceRoutes } from './reference/routes';
 import { salesDeskRoutes } from './sales-desk/routes';
 import { discountsAdminRoutes } from './discounts/routes';
+import { eventDayRoutes } from './event-day/routes';
 import { staffRoutes } from './staff/routes';
 
 /**
@@ -55,4 +56,5 @@ export const apiModules: FastifyPluginAsync[] = [
   discountsAdminRoutes,
   privacyRoutes,
   dashboardRoutes,
+  eventDayRoutes,
 ];

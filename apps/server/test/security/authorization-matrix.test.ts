@@ -354,6 +354,35 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'GET /panel/api/v1/admin/sales/options': () => ({ expect: staff(200) }),
   // The sales dashboard (modules/dashboard): read only, staff.
   'GET /panel/api/v1/admin/dashboard': () => ({ url: '?weeks=8', expect: staff(200) }),
+  // The event day (modules/event-day): the member's own tickets; the gate for staff, on a list that
+  // does not exist, so nobody is let in.
+  'GET /panel/api/v1/tickets': (w) => ({ url: `?order_id=${w.ids.order}`, expect: customers(200) }),
+  'GET /panel/api/v1/admin/check-in/experiences': () => ({ expect: staff(200) }),
+  'GET /panel/api/v1/admin/check-in/lists/:id': () => ({ url: '2147483647', expect: staff(404) }),
+  'GET /panel/api/v1/admin/check-in/lists/:id/search': () => ({
+    url: `${API}/admin/check-in/lists/2147483647/search?q=Kowalski`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/scan': () => ({
+    url: '2147483647',
+    body: { code: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/check-in': () => ({
+    url: '2147483647',
+    body: { ticket_id: 1 },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/override': () => ({
+    url: '2147483647',
+    body: { ticket_id: 1, reason: 'Lista gości' },
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/check-out': () => ({
+    url: '2147483647',
+    body: { ticket_id: 1 },
+    expect: staff(404),
+  }),
   'GET /panel/api/v1/admin/sales/orders/:id': (w) => ({ url: String(w.ids.order), expect: staff(200) }),
   'POST /panel/api/v1/admin/sales/orders/:id/mark-paid': (w) => ({
     url: String(w.ids.order),

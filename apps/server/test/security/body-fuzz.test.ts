@@ -168,6 +168,28 @@ const TARGETS: Record<string, (w: World) => Target> = {
     url: '/admin/sales/orders/2147483647/refund',
     body: { amount: 10.5 },
   }),
+  // The gate (modules/event-day): a list that does not exist, so a valid body is a 404, a mutated
+  // one a 422, and nobody is let in.
+  'POST /panel/api/v1/admin/check-in/lists/:id/scan': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647/scan',
+    body: { code: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', gate: 'Brama 1' },
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/check-in': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647/check-in',
+    body: { ticket_id: 1, gate: 'Brama 1' },
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/override': () => ({
+    who: 'admin',
+    url: '/admin/check-in/lists/2147483647/override',
+    body: { ticket_id: 1, gate: null, reason: 'Lista gości' },
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/check-out': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647/check-out',
+    body: { ticket_id: 1 },
+  }),
   // Discount codes at the desk: a valid code (a success creates it; a second one with the same code is
   // refused as taken), and edits of a code that does not exist (404 after validation).
   'POST /panel/api/v1/admin/sales/discounts': () => ({

@@ -5,3 +5,4 @@ export * from './content';
 export * from './sales';
 export * from './dealers';
 export * from './privacy';
+export * from './event-day';

@@ -5,6 +5,7 @@ import { seedAccountDemo } from './account';
 import { type DemoAccounts, seedAccounts } from './accounts';
 import { seedCatalogDemo } from './catalog';
 import { seedContentDemo } from './content';
+import { seedEventDayDemo } from './event-day';
 import { seedDealerCustomers } from './dealers';
 import { seedSalesDemo } from './sales';
 import { seedSeatOrders } from './seat-orders';
@@ -25,6 +26,7 @@ const demoSeeds: ((ctx: SeedContext) => Promise<void>)[] = [
   seedSeatOrders,
   seedDealerCustomers,
   seedStaffDemo,
+  seedEventDayDemo,
 ];
 
 /** Reference data every database needs, demo or not; safe to run at every start. */

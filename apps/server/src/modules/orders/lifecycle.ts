@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { discountCodes, orderItems, orders, products, users } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
 import { notifyWaitingList } from '../catalog/notify-waiting-list';
+import { issueTickets, voidTickets } from '../event-day/tickets';
 import { offerFreeSeats } from '../catalog/seat-offers';
 import { bookingMailData } from './booking-mail';
 import { recordOrderEvent } from './timeline';
@@ -25,12 +26,16 @@ async function buyerOf(tx: Tx, order: OrderRow) {
 
 const historyUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/panel/account/shopping-history`;
 
-/** Marks an order that waited for payment as paid, and mails the member the confirmation. */
+/**
+ * Marks an order that waited for payment as paid, issues its tickets (issue 29) and mails the member
+ * the confirmation, all in the caller's transaction.
+ */
 export async function markOrderPaid(tx: Tx, deps: Deps, order: OrderRow): Promise<void> {
   await tx
     .update(orders)
     .set({ status: ORDER_STATUS.PAID, paidAt: new Date(), expiresAt: null })
     .where(eq(orders.id, order.id));
+  await issueTickets(tx, order.id);
   await mailPaid(tx, deps, order);
 }
 
@@ -66,6 +71,8 @@ export async function cancelLockedOrder(
     .update(orders)
     .set({ status: ORDER_STATUS.CANCELLED, cancelledAt: new Date(), expiresAt: null })
     .where(eq(orders.id, order.id));
+  // A paid order's tickets stop letting anyone in, in this same transaction (issue 29).
+  await voidTickets(tx, order.id, 'CANCELLED');
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const byProduct = new Map<number, number>();
   for (const l of lines)

@@ -21,6 +21,7 @@ import { loadCartLines, storedItem } from '../cart/repository';
 import { executeNamed, preparedOnce } from '../../lib/prepared';
 import { notifyUrlOf, type PaymentProvider, returnPathOf } from '../../lib/payment-provider';
 import { mailPaid, type OrderRow } from './lifecycle';
+import { issueTickets } from '../event-day/tickets';
 import { recordOrderEvent } from './timeline';
 import { invoiceFields } from '../account/repository';
 import { takeSeatsWithOffer } from '../catalog/seat-offers';
@@ -276,6 +277,8 @@ export async function placeOrder(
       items,
     });
     if (paid) {
+      // A free order is paid when placed: its tickets come with it (issue 29).
+      await issueTickets(tx, order.id);
       const [row] = await tx.select().from(orders).where(eq(orders.id, order.id));
       await mailPaid(tx, app, row!);
     }

@@ -13,6 +13,7 @@ import { orders, paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoice';
 import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
+import { restoreRefundedTickets, voidTickets } from '../event-day/tickets';
 import { recordOrderEvent } from '../orders/timeline';
 import {
   baseRef,
@@ -290,6 +291,9 @@ export async function refundOrder(
       .update(orders)
       .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${amountGrosze}` })
       .where(eq(orders.id, orderId));
+    // Refunded in full: the tickets stop letting anyone in at once (issue 29); given back below if
+    // the operator refuses.
+    if (locked.refundedGrosze + amountGrosze >= locked.totalGrosze) await voidTickets(tx, orderId, 'REFUNDED');
     await opts.onReserved?.(tx, locked);
     return locked;
   });
@@ -311,6 +315,7 @@ export async function refundOrder(
         .update(orders)
         .set({ refundedGrosze: sql`greatest(${orders.refundedGrosze} - ${amountGrosze}, 0)` })
         .where(eq(orders.id, orderId));
+      await restoreRefundedTickets(tx, orderId);
       await recordOrderEvent(tx, orderId, ORDER_EVENT_KIND.REFUND_FAILED, {
         provider: provider.name,
         amountGrosze,

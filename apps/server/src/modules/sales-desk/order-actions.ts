@@ -10,6 +10,7 @@ import { cancelLockedOrder, markOrderPaid, type OrderRow } from '../orders/lifec
 import { recordOrderEvent } from '../orders/timeline';
 import { auditOfInvoice, correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoice';
 import { refundOrder } from '../payments/handle-notification';
+import { voidTickets } from '../event-day/tickets';
 import { refundableGrosze } from './load-order';
 
 type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log' | 'payments'>;
@@ -213,6 +214,8 @@ async function refundManually(
       .update(orders)
       .set({ refundedGrosze: sql`${orders.refundedGrosze} + ${grosze}` })
       .where(eq(orders.id, id));
+    // Refunded in full: the tickets are void at once (issue 29).
+    if (order.refundedGrosze + grosze >= order.totalGrosze) await voidTickets(tx, id, 'REFUNDED');
     await recordOrderEvent(tx, id, ORDER_EVENT_KIND.REFUNDED, {
       provider: 'bank-transfer',
       amountGrosze: grosze,
