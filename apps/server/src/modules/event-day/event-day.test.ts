@@ -149,7 +149,9 @@ describe("the member's tickets", () => {
     expect(valid.filter((x) => x.order_id === placed.orderId)).toHaveLength(2);
     await operator.post(`/admin/sales/orders/${placed.orderId}/cancel`, {});
     expect((await placed.api.get('/tickets')).json().data).toEqual([]);
-    const voided = (await placed.api.get(`/tickets?order_id=${placed.orderId}`)).json().data as { status: string }[];
+    const voided = (await placed.api.get(`/tickets?order_id=${placed.orderId}`)).json().data as {
+      status: string;
+    }[];
     expect(voided.map((x) => x.status)).toEqual(['VOID', 'VOID']);
 
     const other = memberApi(t.app, await createMember(t.app.db));

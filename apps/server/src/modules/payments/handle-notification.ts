@@ -293,7 +293,8 @@ export async function refundOrder(
       .where(eq(orders.id, orderId));
     // Refunded in full: the tickets stop letting anyone in at once (issue 29); given back below if
     // the operator refuses.
-    if (locked.refundedGrosze + amountGrosze >= locked.totalGrosze) await voidTickets(tx, orderId, 'REFUNDED');
+    if (locked.refundedGrosze + amountGrosze >= locked.totalGrosze)
+      await voidTickets(tx, orderId, 'REFUNDED');
     await opts.onReserved?.(tx, locked);
     return locked;
   });
