@@ -100,13 +100,14 @@ export async function fillCart(
 
 /**
  * A paid order of the signed-in member, made through the API as the cart and the sandbox payment
- * page would: one seat of `productId` (a demo experience on sale when absent).
+ * page would: one seat of `productId` (a demo experience on sale when absent), or the cart `line`.
  */
 export async function placePaidOrder(
   request: APIRequestContext,
   productId?: number,
+  line?: CartLine,
 ): Promise<{ id: number; total: number }> {
-  await fillCart(request, productId ?? (await demoExperienceOnSale(request)).id);
+  await fillCart(request, productId ?? (await demoExperienceOnSale(request)).id, line);
   const placed = await request.post('/panel/api/v1/sales/cart/order', {
     headers: await csrfHeaders(request),
     data: { discount_code: '', is_invoice: 0 },

@@ -41,6 +41,8 @@ export const consolePaths = {
   mail: `${CONSOLE_BASE}/mail`,
   mailItem: `${CONSOLE_BASE}/mail/:id`,
   discounts: `${CONSOLE_BASE}/discounts`,
+  /** The gate on the event day (issue 29): scan or find a ticket, let its holder in. */
+  gate: `${CONSOLE_BASE}/gate`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -65,7 +67,8 @@ export type ConsoleIcon =
   | 'seat'
   | 'invoice'
   | 'mail'
-  | 'tag';
+  | 'tag'
+  | 'ticket';
 
 export type ConsoleNavEntry = {
   to: string;
@@ -84,6 +87,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.experiences, label: 'console-experiences:nav', icon: 'calendar', access: 'staff' },
   { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'bag', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
+  { to: consolePaths.gate, label: 'console-gate:nav', icon: 'ticket', access: 'staff' },
   { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
   { to: consolePaths.discounts, label: 'console-discounts:nav', icon: 'tag', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },

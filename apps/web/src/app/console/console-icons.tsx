@@ -62,6 +62,12 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
     </>
   ),
+  ticket: (
+    <>
+      <path d="M3.5 7.5a1 1 0 0 1 1-1h15a1 1 0 0 1 1 1v2.5a2 2 0 0 0 0 4v2.5a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1V14a2 2 0 0 0 0-4z" />
+      <path d="M14.5 6.5v11" strokeDasharray="1.5 2" />
+    </>
+  ),
   seat: (
     <>
       <path d="M7 4h10v8H7z" />

@@ -7,6 +7,7 @@ import { API_BASE } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import styles from '../components/account.module.css';
 import { AccountSection } from '../components/account-section';
+import { MyTickets } from '../components/my-tickets';
 import { useAccount } from '../components/account-layout';
 
 function formatDate(value: string | null, lang: string): string | null {
@@ -148,6 +149,7 @@ export default function ClubCardPage() {
           </dl>
         </div>
       </AccountSection>
+      {account.isCustomer && <MyTickets />}
       {account.isCustomer && user?.calendar2024_token && (
         <CalendarSubscription token={user.calendar2024_token} />
       )}

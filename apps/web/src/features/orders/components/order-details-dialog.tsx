@@ -5,6 +5,7 @@ import { useOrder } from '../api/get-order';
 import { invoicePdfUrl, useOrderInvoices } from '../api/get-order-invoices';
 import { usePayAgain } from '../api/pay-again';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderTickets } from './order-tickets';
 import styles from './orders.module.css';
 import { formatClubDate, formatClubDateTime } from '../../../lib/club-time';
 
@@ -104,6 +105,7 @@ function OrderBody({
           <PayButton id={order.id} />
         </div>
       )}
+      {order.status !== 'WAITING_PAYMENT' && <OrderTickets id={order.id} />}
       {order.status !== 'WAITING_PAYMENT' && <OrderInvoices id={order.id} day={day} />}
     </div>
   );

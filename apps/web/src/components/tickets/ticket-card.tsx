@@ -1,0 +1,68 @@
+import type { TMyTicket } from '@club/shared/contract/event-day';
+import { QRCodeSVG } from 'qrcode.react';
+import { formatClubDate } from '../../lib/club-time';
+import styles from './ticket-card.module.css';
+
+export type TicketCardTexts = {
+  /** "Ticket" — the card's heading, before the holder's name. */
+  ticket: string;
+  member: string;
+  guest: string;
+  void: string;
+  code: string;
+  qr: (name: string) => string;
+};
+
+/**
+ * One attendee's ticket: a QR code big enough for any scanner (black on white, a quiet zone, level
+ * M), the holder, the experience and when, and the code in letters for the gate to type. A void
+ * ticket says so and shows no code to scan. Shared by the order's details and the club card screen.
+ */
+export function TicketCard({
+  ticket,
+  lang,
+  texts,
+}: {
+  ticket: TMyTicket;
+  lang: string;
+  texts: TicketCardTexts;
+}) {
+  const holder = `${ticket.name} ${ticket.surname}`.trim() || texts.guest;
+  const valid = ticket.status === 'VALID';
+  const when = ticket.start_date
+    ? `${formatClubDate(ticket.start_date, lang, 'long')}${ticket.start_time ? `, ${ticket.start_time}` : ''}`
+    : null;
+  return (
+    <article
+      className={[styles.ticket, valid ? '' : styles.void].join(' ')}
+      data-testid="ticket"
+      data-code={valid ? ticket.code : undefined}
+      aria-label={`${texts.ticket}: ${holder}`}
+    >
+      <div className={styles.qr}>
+        {valid ? (
+          <QRCodeSVG value={ticket.code} size={208} level="M" marginSize={2} title={texts.qr(holder)} />
+        ) : (
+          <span className={styles.voidMark}>{texts.void}</span>
+        )}
+      </div>
+      <div className={styles.text}>
+        <p className={styles.holder}>{holder}</p>
+        <p className={styles.role}>{ticket.is_member ? texts.member : texts.guest}</p>
+        <p className={styles.experience}>{ticket.experience}</p>
+        {when && (
+          <p className={styles.meta}>
+            <time dateTime={ticket.start_date ?? undefined}>{when}</time>
+            {ticket.place ? ` · ${ticket.place}` : ''}
+          </p>
+        )}
+        {valid && (
+          <p className={styles.code}>
+            <span className={styles.codeLabel}>{texts.code}</span>
+            <code>{ticket.code}</code>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { TicketCard } from '../../../components/tickets/ticket-card';
+import { CLUB_TIME_ZONE } from '../../../lib/club-time';
+import { useMyTickets } from '../api/my-tickets';
+import styles from './account.module.css';
+
+/**
+ * "My tickets" on the club card screen (issue 29): the valid tickets of the experiences still to come,
+ * the soonest first, each a QR code big enough to scan at the door at full brightness.
+ */
+export function MyTickets() {
+  const { t, i18n } = useTranslation('account');
+  const tickets = useMyTickets(true);
+  // The club's day (Warsaw), as YYYY-MM-DD, whatever the phone's zone.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE }).format(new Date());
+  const coming = (tickets.data ?? [])
+    .filter((ticket) => ticket.start_date !== null && ticket.start_date >= today)
+    .sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id - b.id);
+  const texts = {
+    ticket: t('tickets.ticket'),
+    member: t('tickets.member'),
+    guest: t('tickets.guest'),
+    void: t('tickets.void'),
+    code: t('tickets.code'),
+    qr: (name: string) => t('tickets.qr', { name }),
+  };
+  return (
+    <section className={styles.panel} aria-labelledby="tickets-title" data-testid="my-tickets">
+      <h3 id="tickets-title">{t('tickets.title')}</h3>
+      <p className={styles.lead}>{t('tickets.lead')}</p>
+      {tickets.isPending ? null : coming.length === 0 ? (
+        <p className={styles.counter}>{t('tickets.none')}</p>
+      ) : (
+        <div className={styles.ticketList}>
+          {coming.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} lang={i18n.language} texts={texts} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

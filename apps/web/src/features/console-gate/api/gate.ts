@@ -1,0 +1,65 @@
+import {
+  eventDayContract as contract,
+  type TCheckInListDetail,
+  type TScanOutcome,
+} from '@club/shared/contract/event-day';
+import type { TCheckInOverride, TScanTicket, TTicketAtGate } from '@club/shared/schemas/event-day';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchData, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
+
+/** Every request of the gate, derived from the shared contract. */
+
+export function useGateExperiences() {
+  return useQuery({
+    queryKey: queryKeyOf(contract.experiences),
+    queryFn: () => fetchData(contract.experiences),
+    staleTime: 60_000,
+  });
+}
+
+const listKey = (id: number) => queryKeyOf(contract.list, { params: { id } });
+
+export function useCheckInList(id: number) {
+  return useQuery({
+    queryKey: listKey(id),
+    queryFn: () => fetchData(contract.list, { params: { id } }),
+    enabled: id > 0,
+    // Other gates let people in too: the counts follow while the screen is open.
+    refetchInterval: 15_000,
+  });
+}
+
+export function useGateSearch(id: number, q: string) {
+  return useQuery({
+    queryKey: queryKeyOf(contract.search, { params: { id }, query: { q } }),
+    queryFn: () => fetchData(contract.search, { params: { id }, query: { q } }),
+    enabled: id > 0 && q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type GateAction =
+  | { kind: 'scan'; body: TScanTicket }
+  | { kind: 'checkIn'; body: TTicketAtGate }
+  | { kind: 'override'; body: TCheckInOverride }
+  | { kind: 'checkOut'; body: TTicketAtGate };
+
+/** One act at the gate: the list's counts take the answer's; the search is read again. */
+export function useGateAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: GateAction): Promise<TScanOutcome> => {
+      const params = { id };
+      if (action.kind === 'scan') return fetchData(contract.scan, { params, body: action.body });
+      if (action.kind === 'checkIn') return fetchData(contract.checkIn, { params, body: action.body });
+      if (action.kind === 'override') return fetchData(contract.override, { params, body: action.body });
+      return fetchData(contract.checkOut, { params, body: action.body });
+    },
+    onSuccess: (outcome) => {
+      client.setQueryData(listKey(id), (old: TCheckInListDetail | undefined) =>
+        old ? { ...old, counts: outcome.counts } : old,
+      );
+      void client.invalidateQueries({ queryKey: queryPrefixOf(contract.search) });
+    },
+  });
+}
