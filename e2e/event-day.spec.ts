@@ -1,4 +1,6 @@
 import { expect, newUser, PHONE, signIn, test } from './fixtures';
+import { axeProblems } from './support/axe';
+import { screenProblems } from './support/person-checks';
 import { newExperienceOnSale, placePaidOrder } from './support/shop';
 
 /**
@@ -56,6 +58,10 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(cards).toHaveCount(2);
     await expect(cards.first().locator('svg')).toBeVisible();
     await expect(cards.nth(1)).toContainText('Łucja Świętochowska');
+    expect([
+      ...(await axeProblems(page, 'my tickets')),
+      ...(await screenProblems(page, lang, 'my tickets')),
+    ]).toEqual([]);
     const code = await cards.first().getAttribute('data-code');
     expect(code).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
@@ -78,6 +84,8 @@ for (const lang of ['pl', 'en'] as const) {
     await gate.getByRole('button', { name: t.check, exact: true }).click();
     await expect(result).toHaveAttribute('data-result', 'ALREADY_IN');
     await expect(result).toContainText(t.again);
+    // The red refusal is read by axe and a person's checks like any screen (contrast, words, cover).
+    expect([...(await axeProblems(gate, 'gate')), ...(await screenProblems(gate, lang, 'gate'))]).toEqual([]);
     await context.close();
   });
 }
