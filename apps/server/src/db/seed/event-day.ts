@@ -1,31 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { type Db, MIGRATIONS_DIR } from '../client';
 import type { SeedContext } from './index';
 
 /**
- * A ticket for every seat of the paid orders the earlier seeds wrote straight into the tables (the
- * paying path issues them for real orders, modules/event-day/tickets.ts), and each experience with
- * tickets its default check-in list. The code: 24 random bytes (from two random UUIDs, at least 180
- * random bits), base64url, as the server's own 32 characters.
+ * A ticket for every seat of the paid orders written straight into the tables (the paying path issues
+ * them for real orders, modules/event-day/tickets.ts), and each experience with tickets its default
+ * check-in list: the statements of migration 0024, which backfilled the orders paid before tickets
+ * existed, run again after the demo seeds wrote theirs. Idempotent.
  */
 export async function issueMissingTickets(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into tickets (code, order_id, order_item_id, product_id, seat, name, surname)
-    select
-      translate(encode(substring(decode(replace(gen_random_uuid()::text, '-', '')
-        || replace(gen_random_uuid()::text, '-', ''), 'hex') from 1 for 24), 'base64'), '+/', '-_'),
-      o.id, oi.id, oi.product_id, s.seat,
-      case when s.seat = 0 then coalesce(o.buyer->>'name', '') else coalesce(oi.persons->(s.seat - 1)->>'name', '') end,
-      case when s.seat = 0 then coalesce(o.buyer->>'surname', '') else coalesce(oi.persons->(s.seat - 1)->>'surname', '') end
-    from orders o
-    join order_items oi on oi.order_id = o.id
-    cross join lateral generate_series(0, oi.quantity - 1) as s(seat)
-    where o.status = 'PAID'
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into check_in_lists (product_id, is_default)
-    select distinct product_id, true from tickets where product_id is not null
-    on conflict do nothing`);
+  const file = await readFile(path.join(MIGRATIONS_DIR, '0024_event-day-backfill.sql'), 'utf8');
+  for (const statement of file.split('--> statement-breakpoint')) {
+    if (statement.replace(/--.*$/gm, '').trim()) await db.execute(sql.raw(statement));
+  }
 }
 
 export const seedEventDayDemo = ({ db }: SeedContext) => issueMissingTickets(db);

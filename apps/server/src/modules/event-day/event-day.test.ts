@@ -8,7 +8,8 @@ import {
   staffClient,
   type TestApp,
 } from '../../../test/helpers';
-import { checkInLists, tickets, users } from '../../db/schema';
+import { checkInLists, orders, tickets, users } from '../../db/schema';
+import { issueMissingTickets } from '../../db/seed/event-day';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { sandboxProvider } from '../payments/sandbox-provider';
 import { payOnline, placeDeskOrder } from '../sales-desk/test-fixtures';
@@ -129,6 +130,26 @@ describe('tickets', () => {
     });
     expect(manual.statusCode, manual.body).toBe(200);
     expect((await ticketsOf(desk.orderId))[0]!.status).toBe('VOID');
+  });
+});
+
+describe('orders paid before tickets existed', () => {
+  it("get theirs from migration 0024's statements (the demo seed runs them too), once", async () => {
+    // Paid by a direct update, as the demo seed and the orders before migration 0024 were.
+    const placed = await placeDeskOrder(t.app, { quantity: 2 });
+    await t.app.db
+      .update(orders)
+      .set({ status: 'PAID', paidAt: new Date(), expiresAt: null })
+      .where(eq(orders.id, placed.orderId));
+    expect(await ticketsOf(placed.orderId)).toHaveLength(0);
+    await issueMissingTickets(t.app.db);
+    await issueMissingTickets(t.app.db);
+    const rows = await ticketsOf(placed.orderId);
+    expect(rows.map((r) => [r.seat, r.name, r.surname])).toEqual([
+      [0, 'Zażółć', 'Gęślą-Jaźń'],
+      [1, 'Łucja0', 'Świętochowska'],
+    ]);
+    for (const r of rows) expect(r.code).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 });
 

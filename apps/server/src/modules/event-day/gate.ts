@@ -8,6 +8,7 @@ import { type ScanResult, TICKET_STATUS } from '@club/shared/schemas/event-day';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
+import { outer } from '../../lib/outer-column';
 import { checkInLists, checkIns, orderItems, orders, products, tickets, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -152,9 +153,9 @@ async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<T
       isOverride: checkIns.isOverride,
       byName: sql<
         string | null
-      >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${checkIns.byUserId})`,
+      >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
       party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
-        from tickets o where o.order_item_id = ${tickets.orderItemId} and o.id <> ${tickets.id})`,
+        from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
@@ -381,8 +382,8 @@ export async function searchAttendees(tx: Tx, listId: number, q: string): Promis
   const orderNumber = /^#?\s*(\d{1,9})$/.exec(text);
   const where = orderNumber
     ? eq(tickets.orderId, Number(orderNumber[1]))
-    : sql`(lower(${tickets.surname}) like ${likePrefix(text)}
-        or ${tickets.orderId} in (select o.id from orders o join users u on u.id = o.user_id
+    : sql`(lower(${outer(tickets.surname)}) like ${likePrefix(text)}
+        or ${outer(tickets.orderId)} in (select o.id from orders o join users u on u.id = o.user_id
           where upper(u.card_number) = ${text.toUpperCase()}))`;
   const found = await tx
     .select({ id: tickets.id })

@@ -2,6 +2,7 @@ import type { TMyTicket } from '@club/shared/contract/event-day';
 import { TICKET_STATUS } from '@club/shared/schemas/event-day';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { outer } from '../../lib/outer-column';
 import { orders, products, tickets } from '../../db/schema';
 
 /**
@@ -31,7 +32,7 @@ export async function myTickets(
       startTime: products.startTime,
       placePl: products.placePl,
       placeEn: products.placeEn,
-      lineName: sql<string>`(select oi.product_name from order_items oi where oi.id = ${tickets.orderItemId})`,
+      lineName: sql<string>`(select oi.product_name from order_items oi where oi.id = ${outer(tickets.orderItemId)})`,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))

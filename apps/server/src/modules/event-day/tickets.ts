@@ -100,7 +100,7 @@ export async function restoreRefundedTickets(tx: Tx, orderId: number): Promise<v
       and(
         eq(tickets.orderId, orderId),
         eq(tickets.voidReason, 'REFUNDED'),
-        sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'PAID')`,
+        sql`exists (select 1 from orders o where o.id = ${orderId} and o.status = 'PAID')`,
       ),
     );
 }
