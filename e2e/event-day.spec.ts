@@ -7,9 +7,9 @@ import { newExperienceOnSale, placePaidOrder } from './support/shop';
 /**
  * The event day (issue 29), at 390 px in Polish and in English: a member pays a booking for
  * themselves and a guest (set up through the API) and sees the tickets' QR codes on the club card
- * screen and in the order's details; staff at a phone-width gate choose the experience, type the member's code and see a green
- * "in" with the name; the same code again is a red "already in". Camera scanning is not in this
- * slice (docs/event-day.md): the code is typed, as a hardware reader would.
+ * screen and in the order's details; staff at a phone-width gate choose the experience, type the
+ * member's code and see a green "in" with the name; the same code again is a red "already in".
+ * Camera scanning is not in this slice (docs/event-day.md): the code is typed, as a reader would.
  */
 
 const TEXT = {
