@@ -328,7 +328,12 @@ describe('the gate', () => {
     });
     const [audit] = await auditRows(t.app, 'ticket', ticket!.id);
     expect(audit).toMatchObject({ action: 'check-in-override', actorEmail: admin.account!.email });
-    expect(audit!.after).toMatchObject({ list_id: listId, gate: 'VIP', reason: 'Wyszedł bez wymeldowania' });
+    expect(audit!.after).toMatchObject({
+      name: 'Zażółć Gęślą-Jaźń',
+      list_id: listId,
+      gate: 'VIP',
+      reason: 'Wyszedł bez wymeldowania',
+    });
     expect(audit!.before).toMatchObject({ status: 'VALID', check_in: { gate: 'Brama 2' } });
   });
 

@@ -354,7 +354,13 @@ export async function overrideCheckIn(
       same_experience: ticket.productId === list.productId,
       check_in: before?.check_in ?? null,
     },
-    after: { list_id: list.id, gate: body.gate, reason: body.reason },
+    // The attendee's name: the console's audit list shows it beside "Ticket #id".
+    after: {
+      name: before ? `${before.name} ${before.surname}`.trim() : null,
+      list_id: list.id,
+      gate: body.gate,
+      reason: body.reason,
+    },
   });
   return outcome(tx, list, 'IN', ticket.id);
 }
