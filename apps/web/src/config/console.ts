@@ -41,6 +41,8 @@ export const consolePaths = {
   mail: `${CONSOLE_BASE}/mail`,
   mailItem: `${CONSOLE_BASE}/mail/:id`,
   discounts: `${CONSOLE_BASE}/discounts`,
+  members: `${CONSOLE_BASE}/members`,
+  member: `${CONSOLE_BASE}/members/:id`,
   /** The gate on the event day (issue 29): scan or find a ticket, let its holder in. */
   gate: `${CONSOLE_BASE}/gate`,
 } as const;
@@ -49,6 +51,7 @@ export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/ex
 export const consoleOrderPath = (id: number) => `${CONSOLE_BASE}/orders/${id}`;
 export const consoleSeatPath = (id: number) => `${CONSOLE_BASE}/seats/${id}`;
 export const consoleMailPath = (id: number) => `${CONSOLE_BASE}/mail/${id}`;
+export const consoleMemberPath = (id: number) => `${CONSOLE_BASE}/members/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';
@@ -93,6 +96,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.mail, label: 'console-mail:nav', icon: 'mail', access: 'staff' },
+  { to: consolePaths.members, label: 'console-members:nav', icon: 'users', access: 'staff' },
   { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];

@@ -1,7 +1,8 @@
 import type { TCustomerProfileUpdate } from '@club/shared';
 import { accountContract } from '@club/shared/contract/account';
+import { privacyContract } from '@club/shared/contract/privacy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData, queryKeyOf } from '../../../lib/endpoint';
+import { fetchData, queryPrefixOf } from '../../../lib/endpoint';
 
 /** SPEC.md §7 customers/update: consents travel as 0/1, the prefix without plus, no e-mail. */
 export function toProfilePayload(values: TCustomerProfileUpdate) {
@@ -19,6 +20,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(accountContract.customer) }),
+    // The account and its consent history (a consent changed is a new row there).
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: queryPrefixOf(accountContract.customer, privacyContract.consentHistory),
+      }),
   });
 }

@@ -33,6 +33,7 @@ import { useRemoveAccount } from '../api/remove-account';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from '../components/account.module.css';
 import { AccountSection } from '../components/account-section';
+import { ConsentHistory } from '../components/consent-history';
 import { useAccount } from '../components/account-layout';
 import { countryForPrefix, PhoneField } from '../components/phone-field';
 
@@ -244,6 +245,8 @@ export default function UserInfoPage() {
           </form>
         </LoadingOverlay>
       </AccountSection>
+
+      {editable && <ConsentHistory />}
 
       <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="remove-title">
         <h3 id="remove-title">{t('profile.dangerTitle')}</h3>
