@@ -1,124 +1,21 @@
-import type {
-  TCheckInCounts,
-  TGateAttendee,
-  TGateExperience,
-  TScanOutcome,
-} from '@club/shared/contract/event-day';
+import type { TScanOutcome } from '@club/shared/contract/event-day';
 import { type ScanResult, TICKET_STATUS } from '@club/shared/schemas/event-day';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { outer } from '../../lib/outer-column';
-import { checkInLists, checkIns, orderItems, orders, products, tickets, users } from '../../db/schema';
+import { checkIns, orderItems, orders, products, tickets, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { clubToday } from '../../lib/club-day';
-import { ensureDefaultLists } from './tickets';
+import { attendees } from './attendees';
+import { type Lang, type ListRow, listCounts, loadList, nameOf } from './lists';
 
 /**
- * The gate (issue 29, docs/event-day.md): check-in lists, scans, the search, the override and the
+ * The gate (issue 29, docs/event-day.md): scans, check-in from the search, the override and the
  * check-out. A ticket is let in by one statement (INSERT … ON CONFLICT DO UPDATE … WHERE checked
  * out), so two gates scanning it at the same instant get exactly one "in".
  */
 
-type Lang = 'pl' | 'en';
-type ListRow = { id: number; productId: number; name: string | null; isDefault: boolean };
 type StaffRef = { id: number };
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const nameOf = (lang: Lang, p: { namePl: string; nameEn: string }) => (lang === 'en' ? p.nameEn : p.namePl);
-
-export async function loadList(tx: Tx, id: number): Promise<ListRow> {
-  const [list] = await tx
-    .select({
-      id: checkInLists.id,
-      productId: checkInLists.productId,
-      name: checkInLists.name,
-      isDefault: checkInLists.isDefault,
-    })
-    .from(checkInLists)
-    .where(eq(checkInLists.id, id));
-  if (!list) throw notFound();
-  return list;
-}
-
-const listOut = (l: ListRow) => ({ id: l.id, name: l.name, is_default: l.isDefault });
-
-/** The experiences from yesterday on (soonest first, at most 60), each with its lists. */
-export async function gateExperiences(tx: Tx, lang: Lang): Promise<TGateExperience[]> {
-  const since = clubToday(new Date(Date.now() - 86_400_000));
-  const rows = await tx
-    .select({
-      id: products.id,
-      namePl: products.namePl,
-      nameEn: products.nameEn,
-      startDate: products.startDate,
-      startTime: products.startTime,
-      placePl: products.placePl,
-      placeEn: products.placeEn,
-    })
-    .from(products)
-    .where(
-      and(isNull(products.archivedAt), sql`coalesce(${products.endDate}, ${products.startDate}) >= ${since}`),
-    )
-    .orderBy(asc(products.startDate), asc(products.id))
-    .limit(60);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  await ensureDefaultLists(tx, ids);
-  const lists = await tx
-    .select({
-      id: checkInLists.id,
-      productId: checkInLists.productId,
-      name: checkInLists.name,
-      isDefault: checkInLists.isDefault,
-    })
-    .from(checkInLists)
-    .where(inArray(checkInLists.productId, ids))
-    .orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.id));
-  return rows.map((r) => ({
-    id: r.id,
-    name: nameOf(lang, r),
-    start_date: r.startDate,
-    start_time: r.startTime,
-    place: (lang === 'en' ? r.placeEn : r.placePl) || null,
-    lists: lists.filter((l) => l.productId === r.id).map(listOut),
-  }));
-}
-
-/** Expected (valid tickets of the experience), in now on this list, and not yet in. */
-export async function listCounts(tx: Tx, list: ListRow): Promise<TCheckInCounts> {
-  const result = (await tx.execute(sql`
-    select
-      (select count(*) from tickets t where t.product_id = ${list.productId} and t.status = 'VALID')::int as expected,
-      (select count(*) from check_ins c where c.list_id = ${list.id} and c.checked_out_at is null)::int as "in",
-      (select count(*) from check_ins c join tickets t on t.id = c.ticket_id
-        where c.list_id = ${list.id} and c.checked_out_at is null and t.status = 'VALID'
-          and t.product_id = ${list.productId})::int as valid_in`)) as unknown as {
-    rows: { expected: number; in: number; valid_in: number }[];
-  };
-  const row = result.rows[0]!;
-  const expected = Number(row.expected);
-  return { expected, in: Number(row.in), not_yet: Math.max(expected - Number(row.valid_in), 0) };
-}
-
-export async function listDetail(tx: Tx, id: number, lang: Lang) {
-  const list = await loadList(tx, id);
-  const [product] = await tx
-    .select({
-      id: products.id,
-      namePl: products.namePl,
-      nameEn: products.nameEn,
-      startDate: products.startDate,
-    })
-    .from(products)
-    .where(eq(products.id, list.productId));
-  return {
-    list: listOut(list),
-    experience: { id: product!.id, name: nameOf(lang, product!), start_date: product!.startDate },
-    counts: await listCounts(tx, list),
-  };
-}
 
 type TicketRow = {
   id: number;
@@ -133,56 +30,6 @@ const ticketFields = {
   status: tickets.status,
   orderStatus: orders.status,
 };
-
-/** Attendees as the gate shows them, with their party and their check-in on the list. */
-async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<TGateAttendee[]> {
-  if (ticketIds.length === 0) return [];
-  const rows = await tx
-    .select({
-      id: tickets.id,
-      name: tickets.name,
-      surname: tickets.surname,
-      seat: tickets.seat,
-      orderId: tickets.orderId,
-      orderItemId: tickets.orderItemId,
-      status: tickets.status,
-      cardNumber: users.cardNumber,
-      at: checkIns.at,
-      gate: checkIns.gate,
-      checkedOutAt: checkIns.checkedOutAt,
-      isOverride: checkIns.isOverride,
-      byName: sql<
-        string | null
-      >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
-      party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
-        from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
-    })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.listId, listId)))
-    .where(inArray(tickets.id, ticketIds))
-    .orderBy(sql`lower(${tickets.surname})`, sql`lower(${tickets.name})`, asc(tickets.id));
-  return rows.map((r) => ({
-    ticket_id: r.id,
-    name: r.name,
-    surname: r.surname,
-    is_member: r.seat === 0,
-    order_id: r.orderId,
-    card_number: r.seat === 0 ? r.cardNumber : null,
-    status: r.status,
-    party: (r.party ?? []).filter((p) => p.length > 0),
-    check_in: r.at
-      ? {
-          at: iso(r.at)!,
-          by: r.byName,
-          gate: r.gate,
-          checked_out_at: iso(r.checkedOutAt),
-          is_override: r.isOverride === true,
-        }
-      : null,
-  }));
-}
 
 async function outcome(
   tx: Tx,
@@ -377,29 +224,4 @@ export async function checkOut(tx: Tx, listId: number, body: { ticket_id: number
     .returning({ id: checkIns.id });
   if (rows.length === 0) throw new AppError(409, 'NOT_CHECKED_IN', 'eventDay.notCheckedIn');
   return outcome(tx, list, 'OUT', body.ticket_id);
-}
-
-const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The list's attendees by order number (#123 or 123), club card number, or surname's start. */
-export async function searchAttendees(tx: Tx, listId: number, q: string): Promise<TGateAttendee[]> {
-  const list = await loadList(tx, listId);
-  const text = q.trim();
-  const orderNumber = /^#?\s*(\d{1,9})$/.exec(text);
-  const where = orderNumber
-    ? eq(tickets.orderId, Number(orderNumber[1]))
-    : sql`(lower(${outer(tickets.surname)}) like ${likePrefix(text)}
-        or ${outer(tickets.orderId)} in (select o.id from orders o join users u on u.id = o.user_id
-          where upper(u.card_number) = ${text.toUpperCase()}))`;
-  const found = await tx
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.productId, list.productId), where))
-    .orderBy(sql`lower(${tickets.surname})`, asc(tickets.id))
-    .limit(20);
-  return attendees(
-    tx,
-    list.id,
-    found.map((f) => f.id),
-  );
 }

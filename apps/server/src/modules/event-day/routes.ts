@@ -2,15 +2,9 @@ import { eventDayContract as contract } from '@club/shared/contract/event-day';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
-import {
-  checkInTicket,
-  checkOut,
-  gateExperiences,
-  listDetail,
-  overrideCheckIn,
-  scan,
-  searchAttendees,
-} from './gate';
+import { searchAttendees } from './attendees';
+import { checkInTicket, checkOut, overrideCheckIn, scan } from './gate';
+import { gateExperiences, listDetail } from './lists';
 import { myTickets } from './my-tickets';
 
 /**

@@ -1,0 +1,85 @@
+import type { TGateAttendee } from '@club/shared/contract/event-day';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { checkIns, orders, tickets, users } from '../../db/schema';
+import { outer } from '../../lib/outer-column';
+import { loadList } from './lists';
+
+/** Attendees as the gate shows them (issue 29): one by one after a scan, or found by the search. */
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Attendees as the gate shows them, with their party and their check-in on the list. */
+export async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<TGateAttendee[]> {
+  if (ticketIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: tickets.id,
+      name: tickets.name,
+      surname: tickets.surname,
+      seat: tickets.seat,
+      orderId: tickets.orderId,
+      orderItemId: tickets.orderItemId,
+      status: tickets.status,
+      cardNumber: users.cardNumber,
+      at: checkIns.at,
+      gate: checkIns.gate,
+      checkedOutAt: checkIns.checkedOutAt,
+      isOverride: checkIns.isOverride,
+      byName: sql<
+        string | null
+      >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
+      party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
+        from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.listId, listId)))
+    .where(inArray(tickets.id, ticketIds))
+    .orderBy(sql`lower(${tickets.surname})`, sql`lower(${tickets.name})`, asc(tickets.id));
+  return rows.map((r) => ({
+    ticket_id: r.id,
+    name: r.name,
+    surname: r.surname,
+    is_member: r.seat === 0,
+    order_id: r.orderId,
+    card_number: r.seat === 0 ? r.cardNumber : null,
+    status: r.status,
+    party: (r.party ?? []).filter((p) => p.length > 0),
+    check_in: r.at
+      ? {
+          at: iso(r.at)!,
+          by: r.byName,
+          gate: r.gate,
+          checked_out_at: iso(r.checkedOutAt),
+          is_override: r.isOverride === true,
+        }
+      : null,
+  }));
+}
+
+const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list's attendees by order number (#123 or 123), club card number, or surname's start. */
+export async function searchAttendees(tx: Tx, listId: number, q: string): Promise<TGateAttendee[]> {
+  const list = await loadList(tx, listId);
+  const text = q.trim();
+  const orderNumber = /^#?\s*(\d{1,9})$/.exec(text);
+  const where = orderNumber
+    ? eq(tickets.orderId, Number(orderNumber[1]))
+    : sql`(lower(${outer(tickets.surname)}) like ${likePrefix(text)}
+        or ${outer(tickets.orderId)} in (select o.id from orders o join users u on u.id = o.user_id
+          where upper(u.card_number) = ${text.toUpperCase()}))`;
+  const found = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.productId, list.productId), where))
+    .orderBy(sql`lower(${tickets.surname})`, asc(tickets.id))
+    .limit(20);
+  return attendees(
+    tx,
+    list.id,
+    found.map((f) => f.id),
+  );
+}
