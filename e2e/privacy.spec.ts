@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect as baseExpect, newUser, signIn, test } from './fixtures';
+import { axeProblems } from './support/axe';
+import { screenProblems } from './support/person-checks';
 
 /**
  * Members' personal data (issue 31, docs/privacy.md): a member changes a consent and finds the change
@@ -115,6 +117,10 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(newest).toContainText(t.email);
     await expect(newest).toContainText(t.byMember);
     await expect(newest).toContainText(t.version);
+    expect([
+      ...(await axeProblems(page, 'consent history')),
+      ...(await screenProblems(page, lang, 'consent history')),
+    ]).toEqual([]);
   });
 
   test(`${lang}: a dealer's PESEL is masked in the console; an admin reveals it and the audit log shows it`, async ({
@@ -136,6 +142,10 @@ for (const lang of ['pl', 'en'] as const) {
     await page.getByRole('alertdialog').getByRole('button', { name: t.reveal }).click();
     await expect(pesel).toHaveText(PESEL);
     await expect(page.getByText(t.revealed)).toBeVisible();
+    expect([
+      ...(await axeProblems(page, 'console member')),
+      ...(await screenProblems(page, lang, 'console member')),
+    ]).toEqual([]);
 
     await nav.getByRole('link', { name: t.audit }).click();
     await page.getByLabel(t.actor).fill(staff.email);
