@@ -12,6 +12,7 @@ import {
   useGateSearch,
 } from '../api/gate';
 import { OverrideDialog } from '../components/override-dialog';
+import { buzz } from '../components/buzz';
 import { ResultPanel } from '../components/result-panel';
 import styles from '../components/gate.module.css';
 
@@ -30,12 +31,6 @@ const readSetup = (): Setup => {
     return { experience: 0, list: 0, gate: '' };
   }
 };
-
-/** Feedback a hand at the door can feel: one short buzz for "in", three for a refusal. */
-function buzz(result: TScanOutcome['result']) {
-  if (typeof navigator === 'undefined' || typeof navigator.vibrate !== 'function') return;
-  navigator.vibrate(result === 'IN' ? 120 : result === 'OUT' ? 60 : [220, 90, 220, 90, 220]);
-}
 
 /**
  * The gate on the event day (issue 29, docs/event-day.md), made for a staff phone held in one hand
