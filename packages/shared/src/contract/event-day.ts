@@ -1,41 +1,21 @@
 /**
- * The event day (issue 29, docs/event-day.md): the member's tickets and the staff's gate (check-in
- * lists, scans, search, override, check-out). Staff-only shapes stay in this module, off the
- * members' first chunk.
+ * The event day (issue 29, docs/event-day.md): the staff's gate (check-in lists, scans, search,
+ * override, check-out). The member's tickets are in contract/tickets.ts, so members' screens never
+ * carry the gate's shapes.
  */
 import { z } from 'zod';
-import { PRODUCT_TYPES } from '../constants';
 import { idParam } from '../schemas/common';
 import {
   SCAN_RESULTS,
   TICKET_STATUSES,
   ZCheckInOverride,
   ZCheckInSearchQuery,
-  ZMyTicketsQuery,
   ZScanTicket,
   ZTicketAtGate,
 } from '../schemas/event-day';
 import { defineEndpoint, object, ok } from './define';
 
 const nullableString = z.string().nullable();
-
-/** A ticket as its holder sees it: the code is what the QR code carries. */
-export const ZMyTicket = object({
-  id: z.number().int(),
-  code: z.string(),
-  order_id: z.number().int(),
-  status: z.enum(TICKET_STATUSES),
-  name: z.string(),
-  surname: z.string(),
-  /** The member who booked (seat 0) or an accompanying person. */
-  is_member: z.boolean(),
-  experience: z.string(),
-  product_type: z.enum(PRODUCT_TYPES).nullable(),
-  start_date: nullableString,
-  start_time: nullableString,
-  place: nullableString,
-});
-export type TMyTicket = z.output<typeof ZMyTicket>;
 
 export const ZCheckInCounts = object({
   /** Valid tickets of the list's experience. */
@@ -109,15 +89,6 @@ export type TScanOutcome = z.output<typeof ZScanOutcome>;
 const listParam = idParam;
 
 export const eventDayContract = {
-  myTickets: defineEndpoint({
-    method: 'GET',
-    path: '/tickets',
-    summary:
-      "The signed-in member's tickets: of one order (voided ones too), or all valid ones (latest experiences first, at most 100); each with its code for the QR",
-    access: 'customer',
-    query: ZMyTicketsQuery,
-    responses: { 200: ok(z.array(ZMyTicket)) },
-  }),
   experiences: defineEndpoint({
     method: 'GET',
     path: '/admin/check-in/experiences',

@@ -1,4 +1,4 @@
-import type { TMyTicket } from '@club/shared/contract/event-day';
+import type { TMyTicket } from '@club/shared/contract/tickets';
 import { TICKET_STATUS } from '@club/shared/schemas/event-day';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';

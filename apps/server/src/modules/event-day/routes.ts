@@ -1,4 +1,5 @@
 import { eventDayContract as contract } from '@club/shared/contract/event-day';
+import { ticketsContract } from '@club/shared/contract/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/contract';
 import { requireAuth } from '../../plugins/session';
@@ -15,7 +16,7 @@ export const eventDayRoutes: FastifyPluginAsyncZod = async (app) => {
   const data = <T>(value: T) => ({ success: true as const, data: value });
 
   app.route({
-    ...routeOf(contract.myTickets),
+    ...routeOf(ticketsContract.myTickets),
     handler: async (request) => {
       const { user } = requireAuth(request);
       return data(await myTickets(app.db, user.id, request.query.order_id, request.lang));

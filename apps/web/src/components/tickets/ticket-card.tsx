@@ -1,4 +1,4 @@
-import type { TMyTicket } from '@club/shared/contract/event-day';
+import type { TMyTicket } from '@club/shared/contract/tickets';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatClubDate } from '../../lib/club-time';
 import styles from './ticket-card.module.css';

@@ -1,4 +1,4 @@
-import { eventDayContract } from '@club/shared/contract/event-day';
+import { ticketsContract } from '@club/shared/contract/tickets';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 
@@ -6,8 +6,8 @@ import { fetchData, queryKeyOf } from '../../../lib/endpoint';
 export function useOrderTickets(id: number, enabled: boolean) {
   const input = { query: { order_id: id } };
   return useQuery({
-    queryKey: queryKeyOf(eventDayContract.myTickets, input),
-    queryFn: () => fetchData(eventDayContract.myTickets, input),
+    queryKey: queryKeyOf(ticketsContract.myTickets, input),
+    queryFn: () => fetchData(ticketsContract.myTickets, input),
     enabled,
   });
 }
