@@ -37,8 +37,8 @@ export default function MembersListPage() {
           onChange={(e) => setText(e.target.value)}
           error={invalid ? (found.error as ApiError).errors.search?.[0] : undefined}
         />
-        <div className={uiStyles.filterButtons}>
-          <Button type="submit" size="small">
+        <div className={`${uiStyles.filterButtons} ${styles.find}`}>
+          <Button type="submit">
             {t('find')}
           </Button>
         </div>
