@@ -141,7 +141,8 @@ export async function scan(
   lang: Lang,
 ): Promise<TScanOutcome> {
   const list = await loadList(tx, listId);
-  const code = body.code.trim();
+  // The ticket shows its code in groups of four for the eye; a typed code may keep the spaces.
+  const code = body.code.replace(/\s+/g, '');
   const [ticket] = await tx
     .select(ticketFields)
     .from(tickets)

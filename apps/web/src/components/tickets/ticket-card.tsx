@@ -59,7 +59,8 @@ export function TicketCard({
         {valid && (
           <p className={styles.code}>
             <span className={styles.codeLabel}>{texts.code}</span>
-            <code>{ticket.code}</code>
+            {/* In groups of four, easier to read out and type at the gate (the gate ignores the spaces). */}
+            <code>{ticket.code.match(/.{1,4}/g)?.join(' ')}</code>
           </p>
         )}
       </div>
