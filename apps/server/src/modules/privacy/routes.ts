@@ -1,3 +1,4 @@
+import { adminMembersContract as staffContract } from '@club/shared/contract/admin-members';
 import { privacyContract as contract } from '@club/shared/contract/privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
@@ -23,7 +24,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(contract.members),
+    ...routeOf(staffContract.members),
     handler: async (request) => ({
       success: true as const,
       data: await findMembers(app.db, request.query.search),
@@ -31,7 +32,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(contract.member),
+    ...routeOf(staffContract.member),
     handler: async (request) => {
       const member = await app.db.transaction((tx) =>
         consoleMember(tx, keyringOf(app.config), request.params.id),
@@ -42,7 +43,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(contract.revealPesel),
+    ...routeOf(staffContract.revealPesel),
     handler: async (request) => {
       const { id } = request.params;
       const pesel = await app.db.transaction(async (tx) => {

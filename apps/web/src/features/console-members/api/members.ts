@@ -1,4 +1,4 @@
-import { privacyContract as contract } from '@club/shared/contract/privacy';
+import { adminMembersContract as contract } from '@club/shared/contract/admin-members';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { fetchData, queryKeyOf } from '../../../lib/endpoint';
