@@ -38,9 +38,7 @@ export default function MembersListPage() {
           error={invalid ? (found.error as ApiError).errors.search?.[0] : undefined}
         />
         <div className={`${uiStyles.filterButtons} ${styles.find}`}>
-          <Button type="submit">
-            {t('find')}
-          </Button>
+          <Button type="submit">{t('find')}</Button>
         </div>
       </form>
       {search.trim().length < 2 ? (
