@@ -43,6 +43,8 @@ const SECRET_KEYS = new Set([
   'csrf_token',
   'calendarToken',
   'calendar_token',
+  // Identity numbers (issue 31): never in the log, sealed or not.
+  'pesel',
 ]);
 
 /** A copy fit for the log: secrets removed at any depth, dates as ISO strings, undefined as null. */

@@ -15,6 +15,7 @@ import { bonusBody } from '../../../test/security/world';
 import { rotatePiiKey } from '../../cli/pii-rotate';
 import { loadConfig } from '../../config';
 import { bonusSignups } from '../../db/schema';
+import { auditValue } from '../../lib/audit';
 import { checkPeselKeys, openPesel, sealPlaintextPesels } from '../../lib/pesel-store';
 import { DEVELOPMENT_PII_KEY, piiKeyring } from '../../lib/pii-crypto';
 
@@ -155,6 +156,8 @@ describe('in the console', () => {
       entityId: String(dealerId),
     });
     expect(JSON.stringify(after[0])).not.toContain(PESEL);
+    // Nor can a later caller put it there with a row: the audit drops the field like a secret.
+    expect(auditValue({ dealerId, pesel: PESEL, city: 'Warszawa' })).toEqual({ dealerId, city: 'Warszawa' });
   });
 
   it('the reveal refuses operators, members (403), anonymous (401), a write without CSRF (403); 404 without a PESEL', async () => {
