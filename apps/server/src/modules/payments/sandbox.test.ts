@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/helpers';
 import { memberWithCart, orderRow } from '../../../test/payment-test-kit';
@@ -6,6 +6,9 @@ import { loadConfig } from '../../config';
 import { installationSecrets } from '../../db/schema';
 import { withSiteConfig } from '../../plugins/static';
 import { sandboxProvider } from './sandbox-provider';
+
+/** A real installation seals identity numbers under a key of its own (docs/privacy.md). */
+const PII_KEY = `live-1:${randomBytes(32).toString('base64')}`;
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -35,6 +38,7 @@ describe('payment configuration is checked at start, naming what is missing', ()
       P24_CRC: 'c',
       NODE_ENV: 'production',
       SEED: 'none',
+      PII_KEY,
     });
     expect(ok).toMatchObject({ P24_POS_ID: 1234, P24_API_URL: 'https://secure.przelewy24.pl' });
   });
@@ -45,7 +49,7 @@ describe('payment configuration is checked at start, naming what is missing', ()
     );
     expect(fails({ SEED: 'none' })).toMatch(/PAYMENT_PROVIDER: sandbox takes no money/);
     expect(
-      loadConfig({ SEED: 'none', NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1' })
+      loadConfig({ SEED: 'none', NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1', PII_KEY })
         .PAYMENT_PROVIDER,
     ).toBe('sandbox');
     // The README's quick start (`npm start`: production mode, demo data): no set-up at all.

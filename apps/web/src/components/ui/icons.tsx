@@ -38,6 +38,7 @@ export const LockIcon = icon(
 );
 export const CheckIcon = icon('check', <path d="M4 12.5l5 5L20 6.5" />);
 export const CircleIcon = icon('circle', <circle cx="12" cy="12" r="7" />);
+export const CrossIcon = icon('cross', <path d="M6 6l12 12M18 6 6 18" />);
 /** The club's mark beside its name. */
 export const BrandMark = icon('brand', <path d="M12 2l8 10-8 10-8-10z" />, true);
 export const ArrowLeftIcon = icon('arrow-left', <path d="M19 12H5m6-6-6 6 6 6" />);

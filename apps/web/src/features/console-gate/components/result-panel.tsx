@@ -1,6 +1,7 @@
 import type { TGateAttendee, TScanOutcome } from '@club/shared/contract/event-day';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
+import { CheckIcon, CrossIcon, UndoIcon } from '../../../components/ui/icons';
 import { CLUB_TIME_ZONE } from '../../../lib/club-time';
 import styles from './gate.module.css';
 
@@ -51,7 +52,7 @@ export function ResultPanel({
     <div className={`${styles.result} ${tone}`} role="status" data-testid="gate-result" data-result={result}>
       <div className={styles.resultHead}>
         <span className={styles.resultIcon} aria-hidden="true">
-          {good ? '✓' : neutral ? '↩' : '✕'}
+          {good ? <CheckIcon /> : neutral ? <UndoIcon /> : <CrossIcon />}
         </span>
         <span className={styles.resultWord}>{t(`result.${result}`)}</span>
       </div>
