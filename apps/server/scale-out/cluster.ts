@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -88,6 +89,9 @@ export type ServerProcess = {
 };
 
 /** One production server process (apps/server/dist/server.js); `start` again after a stop or a kill. */
+/** The cluster's identity-number key (docs/privacy.md): one per run, shared by its processes. */
+const PII_KEY = `scale-out:${randomBytes(32).toString('base64')}`;
+
 export async function serverProcess(env: Record<string, string>, label: string): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `club-${label}-`));
@@ -110,6 +114,8 @@ export async function serverProcess(env: Record<string, string>, label: string):
           SEED: 'none',
           // A production-like cluster without an operator's test account: the sandbox, opted into.
           ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: '1',
+          // A real installation seals identity numbers under a key of its own, the same in every process.
+          PII_KEY,
           LOG_LEVEL: 'warn',
           LOGIN_LIMIT_PER_ADDRESS: '100000',
           ...env,
