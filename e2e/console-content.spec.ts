@@ -86,7 +86,11 @@ test.describe('the FAQ page', () => {
 
   test('an operator reorders FAQ categories with the keyboard; the English members’ FAQ follows (en)', async ({
     asStaff,
+    expectFailure,
   }) => {
+    // Other tests change the FAQ meanwhile: a move against an older version may be refused (409), and
+    // swapFirstTwo loads the current one and moves again, as a person does (a race it cannot order).
+    expectFailure({ status: 409, method: 'PUT', url: '/admin/content/faq/categories/order', optional: true });
     const { page } = await asStaff('OPERATOR', { language: 'en', path: '/panel/admin/content' });
     const headings = page.getByRole('heading', { level: 2 });
     await expect(headings.first()).toBeVisible({ timeout: 30_000 });
