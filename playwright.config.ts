@@ -30,7 +30,9 @@ export default defineConfig({
     // draws those), the network and the console. Not the screencast: a frame for every paint, encoded
     // as it happens, for every test that passes too, was a third of all CPU of the browser tests and
     // made the run 1.6 times as long (docs/testing.md, "What the browser tests cost").
+    // `npm test` turns it off (scripts/test.sh): there a failed test keeps its screenshot and error.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -22,7 +22,7 @@ import { addBenchMembers, addScaleData, BENCH_PRODUCTS, benchSession } from './s
 const API = '/panel/api/v1';
 const PASSWORD = 'Excellence#2026';
 const TARGETS = { listRatio: 0.1, listP99Ms: 50, sameAsDemo: 0.2, orderRatio: 0.1, orderP99Ms: 100 };
-const RUSH = { members: 300, seats: 20, p99Ms: 500 };
+export const RUSH = { members: 300, seats: 20, p99Ms: 500 };
 const REFUSALS = new Set(['SOLD_OUT', 'PRODUCT_UNAVAILABLE']);
 
 const pct = (sorted, p) =>
@@ -215,7 +215,7 @@ async function orderFlow(base, sessions, durationSec, productIds, pids, dbName) 
 }
 
 /** 300 members at once for 20 seats of one new experience: add, fill, order. */
-async function rush(base, sessions, productId) {
+export async function rush(base, sessions, productId) {
   const results = await Promise.all(
     sessions.map((s) => orderOnce(base, s, productId).catch((e) => ({ error: e }))),
   );
@@ -245,7 +245,7 @@ async function rush(base, sessions, productId) {
   };
 }
 
-async function hotProduct(env, label) {
+export async function hotProduct(env, label) {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
@@ -262,7 +262,7 @@ async function hotProduct(env, label) {
   }
 }
 
-async function soldOf(env, productId) {
+export async function soldOf(env, productId) {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {

@@ -2,9 +2,11 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset) in Debian's Chromium on the production build,
 // signed in as a demo member, plus the initial JavaScript (gzip) each route loads.
 //
-// Options: --runs 1 (Lighthouse runs per route; the median by performance score is kept), --build.
+// Options: --runs 1 (Lighthouse runs per route; the median by performance score is kept), --build,
+// --returning (a returning member's visit: the cache of a first visit kept).
 // WEB_DIST=<folder> measures another build of the web app than apps/web/dist (e.g. one made with
 // `vite build --outDir`, precompressed with `node scripts/precompress-web.mjs <folder>`).
+// BENCH_WEB_LHR_DIR=<folder> also writes each run's whole Lighthouse report there (waterfall, main thread).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,16 +19,23 @@ import { tsImport } from 'tsx/esm/api';
 import { ensureBuild, ROOT, signIn, startServer } from './lib.mjs';
 
 const { values: opts } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, build: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    build: { type: 'boolean', default: false },
+    // A returning member's visit: the browser's cache kept from a first visit of the same route.
+    returning: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(opts.runs));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Issue 32's targets (docs/performance.md, the top table).
 const TARGETS = {
   performance: 95,
   accessibility: 100,
   bestPractices: 95,
-  lcpMs: 2000,
-  cls: 0.05,
+  lcpMs: 2500,
+  tbtMs: 150,
+  cls: 0,
   initialJsGzipKb: 130,
 };
 
@@ -132,9 +141,10 @@ function verdict(r) {
   if (r.performance < TARGETS.performance) miss.push('performance');
   if (r.accessibility < TARGETS.accessibility) miss.push('accessibility');
   if (r.bestPractices < TARGETS.bestPractices) miss.push('best practices');
-  if (r.lcpMs >= TARGETS.lcpMs) miss.push('LCP');
-  if (r.cls >= TARGETS.cls) miss.push('CLS');
-  if (r.js.gzipKb >= TARGETS.initialJsGzipKb) miss.push('initial JS');
+  if (r.lcpMs > TARGETS.lcpMs) miss.push('LCP');
+  if (r.tbtMs > TARGETS.tbtMs) miss.push('TBT');
+  if (r.cls > TARGETS.cls) miss.push('CLS');
+  if (r.js.gzipKb > TARGETS.initialJsGzipKb) miss.push('initial JS');
   return miss.length ? `MISS (${miss.join(', ')})` : 'ok';
 }
 
@@ -145,6 +155,7 @@ async function main() {
   } catch {
     throw new Error('Chromium is needed (scripts/ensure-chromium.sh)');
   }
+  const loadAtStart = os.loadavg();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'club-bench-web-'));
   // A copy of the build: a rebuild in the working tree during the run cannot pull assets away.
   const webDist = path.join(dataDir, 'web-dist');
@@ -174,11 +185,12 @@ async function main() {
     const session = await signIn(server.base, 'customer@example.com', 'Excellence#2026');
     const routes = ['/panel/home', '/panel/experiences', await productPath(server.base, session)];
     console.log(
-      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${RUNS} run(s) per route`,
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${RUNS} run(s) per route${opts.returning ? ", a returning member's visit (cache kept from a first visit)" : ''}`,
     );
     for (const route of routes) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A returning visit: one first visit fills the cache, then the measured runs keep it.
+      for (let i = opts.returning ? -1 : 0; i < RUNS; i++) {
         const { lhr } = await lighthouse(
           `${server.base}${route}`,
           {
@@ -187,10 +199,18 @@ async function main() {
             logLevel: 'error',
             // Signed in: the session cookie on every request of the page.
             extraHeaders: { Cookie: session.cookie },
+            disableStorageReset: opts.returning && i >= 0,
           },
           undefined,
         );
+        if (i < 0) continue;
         runs.push(lhr);
+        if (process.env.BENCH_WEB_LHR_DIR) {
+          // The whole Lighthouse report, to read the waterfall and the main thread's work.
+          mkdirSync(process.env.BENCH_WEB_LHR_DIR, { recursive: true });
+          const name = `${route.split('/').filter(Boolean).pop()}-${i + 1}.json`;
+          writeFileSync(path.join(process.env.BENCH_WEB_LHR_DIR, name), JSON.stringify(lhr));
+        }
       }
       runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const r = await summarise(route, runs[Math.floor(runs.length / 2)]);
@@ -215,8 +235,10 @@ async function main() {
   const file = path.join(dir, `web-${stamp}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({ kind: 'web', at: new Date().toISOString(), preset: 'mobile', runs: RUNS, loadAverage: os.loadavg(), targets: TARGETS, results }, null, 2)}\n`,
+    `${JSON.stringify({ kind: 'web', at: new Date().toISOString(), preset: 'mobile', runs: RUNS, loadAverage: os.loadavg(), loadAverageAtStart: loadAtStart, targets: TARGETS, results }, null, 2)}\n`,
   );
+  const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
+  console.log(`load average at the start: ${load(loadAtStart)}; at the end: ${load(os.loadavg())}`);
   console.log(`written ${path.relative(ROOT, file)}`);
   if (results.some((r) => r.verdict !== 'ok')) process.exitCode = 1;
 }

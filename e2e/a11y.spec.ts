@@ -38,6 +38,7 @@ const COMMON = [
   '/panel/account/password-change',
   '/panel/account/your-interests',
   '/panel/account/invoice-info',
+  '/panel/account/my-data',
   '/panel/not-found',
   '/panel/cookies-policy',
 ];

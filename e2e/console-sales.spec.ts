@@ -228,7 +228,8 @@ for (const lang of ['pl', 'en'] as const) {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.toString('utf8');
     expect(csv).toContain(';Łucja;Świętochowska;');
-    expect(csv.split('\r\n')[0]!.split(';')).toHaveLength(8);
+    // Order, status, name, surname, role, e-mail, phone, answer and attendance (issue 29).
+    expect(csv.split('\r\n')[0]!.split(';')).toHaveLength(9);
     expect(csv).toContain(';PZ 12345');
   });
 }

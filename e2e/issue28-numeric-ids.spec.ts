@@ -23,14 +23,36 @@ for (const [lang, phone] of [
     const dealer = await newUser(context.request, 'DEALER', lang);
     await signIn(page, dealer, '/panel/customers/edit/abc');
     await expect(page.getByRole('heading', { name: NOT_FOUND[lang] })).toBeVisible();
-    // Back in the app's history, another malformed id, now without a page load.
+    /** Goes to the id's edit screen inside the app, and lets `pause` ms pass before the next step. */
+    const visit = (id: string, pause = 0) =>
+      page.evaluate(
+        async ([path, ms]) => {
+          history.pushState(null, '', path);
+          dispatchEvent(new PopStateEvent('popstate'));
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        },
+        [`/panel/customers/edit/${id}`, pause] as const,
+      );
+    // Back in the app's history, another malformed id, now without a page load: the address becomes
+    // the not-found page's (the heading alone is still there from the previous id).
     for (const id of ['12abc', '0', '-3']) {
-      await page.evaluate((path) => {
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, `/panel/customers/edit/${id}`);
+      await visit(id);
+      await expect(page, id).toHaveURL(/\/panel\/not-found$/);
       await expect(page.getByRole('heading', { name: NOT_FOUND[lang] }), id).toBeVisible();
       await expect(page.getByText(/customer not found|nie znaleziono klienta/i)).toHaveCount(0);
+    }
+    // Several malformed addresses in quick succession (forward pressed fast, on a slow phone): the
+    // second came while the first was being sent to not-found, and the page stayed empty at its address
+    // (CI of 992c474). Each round must still end on the not-found page.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    for (let round = 0; round < 12; round++) {
+      for (const [step, id] of ['12abc', '0', '-3'].entries()) {
+        // Pauses of 0 to 50 ms between the addresses meet the redirect at its different stages.
+        await visit(id, (round * 7 + step * 13) % 50);
+      }
+      await expect(page, `round ${round}`).toHaveURL(/\/panel\/not-found$/);
+      await expect(page.getByRole('heading', { name: NOT_FOUND[lang] })).toBeVisible();
     }
     await context.close();
   });

@@ -122,8 +122,12 @@ test.describe('pictures at 1440 px (a desktop, English)', () => {
       if (i > 0) await openInApp(page, path);
       await expect(page.locator('main img').first()).toBeVisible();
       const widths = expectWellSized(await shownPictures(page), 1);
-      // Cards and tiles of ~300-400 px take the 480 px variant, not the 1200-1920 px files.
-      if (path !== '/panel/home') expect(widths, path).toContain(480);
+      // Cards and tiles of ~300-400 px take the 480 px variant, not the 1200-1920 px files. The
+      // category's first cards may be other tests' experiences without a photo (the browser tests share
+      // one database): there every card that has one takes the 480 px file, after the full-width banner.
+      if (path === '/panel/experiences/motorsport')
+        expect(new Set(widths.slice(1)), path).toEqual(new Set(widths.length > 1 ? [480] : []));
+      else if (path !== '/panel/home') expect(widths, path).toContain(480);
     }
     // The banner runs the full width: a wide variant, not the 480 px one.
     await openInApp(page, '/panel/experiences/motorsport');

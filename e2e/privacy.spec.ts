@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { bonusBody } from '../apps/server/test/support/bonus-body';
 import { expect as baseExpect, newUser, signIn, test } from './fixtures';
 import { axeProblems } from './support/axe';
 import { screenProblems } from './support/person-checks';
@@ -12,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 // The console's chunk arrives on first use; a busy machine needs more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PESEL = '44051401359';
+const PESEL = bonusBody.pesel;
 
 const T = {
   pl: {
@@ -72,24 +73,7 @@ async function dealerWithBonus(request: APIRequestContext, language: 'pl' | 'en'
   ).toBe(true);
   const joined = await request.post('/panel/api/v1/bonus/store', {
     headers,
-    data: {
-      name: 'Piotr',
-      surname: 'Nowak',
-      email: dealer.email,
-      phone: '+48 602 345 678',
-      address: 'Puławska 314',
-      post_code: '02-819',
-      city: 'Warszawa',
-      pesel: PESEL,
-      tax_number: '',
-      taxation_form: 'PIT-11',
-      tax_office: 'Urząd Skarbowy Warszawa-Mokotów',
-      correspondence_address: '',
-      term_1: true,
-      term_2: true,
-      term_3: true,
-      term_4: true,
-    },
+    data: { ...bonusBody, email: dealer.email },
   });
   expect(joined.status(), await joined.text()).toBe(200);
   await request.post('/panel/api/v1/auth/logout', { headers });

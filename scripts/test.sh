@@ -24,16 +24,32 @@ phase() {
   return "$status"
 }
 
-echo "== lint and format (biome)"
-phase biome npx biome check .
-echo "== dead exports, files and dependencies (knip)"
-phase knip npx knip
-echo "== typecheck"
-phase typecheck npm run typecheck
-echo "== boundaries (features apart, no domain cycles, seed and src apart from tests)"
-phase boundaries node scripts/check-boundaries.mjs
-echo "== build (first: the header tests also check the built app's assets)"
-phase build npm run build
+# The build (first: the header tests also check the built app's assets) runs beside the static checks:
+# each of them keeps one core busy at most (tsc, Rollup), and the machine has two. Its output is shown
+# when it ends; a failure of either fails the run.
+echo "== build (beside the static checks; its output follows them)"
+phase build npm run build >"$RUN_DIR/build.log" 2>&1 &
+build_pid=$!
+static_status=0
+echo "== lint and format (biome)" &&
+  phase biome npx biome check . &&
+  echo "== dead exports, files and dependencies (knip)" &&
+  phase knip npx knip &&
+  echo "== typecheck" &&
+  phase typecheck npm run typecheck &&
+  echo "== boundaries (features apart, no domain cycles, seed and src apart from tests)" &&
+  phase boundaries node scripts/check-boundaries.mjs ||
+  static_status=$?
+if [ "$static_status" -ne 0 ]; then
+  pkill -TERM -P "$build_pid" 2>/dev/null || true
+  kill "$build_pid" 2>/dev/null || true
+  exit "$static_status"
+fi
+build_status=0
+wait "$build_pid" || build_status=$?
+echo "== build output"
+cat "$RUN_DIR/build.log"
+if [ "$build_status" -ne 0 ]; then exit "$build_status"; fi
 echo "== unit and API tests"
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$PWD/$RUN_DIR/vitest.json"
 echo "== scale-out and fault tests (two processes behind nginx, PostgreSQL, Redis)"
@@ -42,4 +58,8 @@ phase scale-out npx vitest run --config apps/server/scale-out/vitest.config.ts \
   --reporter=default --reporter=json --outputFile.json="$PWD/$RUN_DIR/scale-out.json"
 echo "== browser tests"
 bash scripts/ensure-chromium.sh
-phase playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$RUN_DIR/playwright.json" npx playwright test --reporter=list,json
+# Without traces: recording one for every test cost a tenth of the browser phase's CPU (docs/testing.md),
+# and the run's output is what CI keeps. A failed test prints its error and keeps a screenshot; run its
+# file again with `npx playwright test <file>` for the trace, or set E2E_TRACE=1 here.
+phase playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$RUN_DIR/playwright.json" npx playwright test --reporter=list,json \
+  $([ "${E2E_TRACE:-0}" = 1 ] || echo --trace off)

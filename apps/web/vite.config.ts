@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * index.html paints the splash's frame with its own inline styles, so the app's stylesheet need not
@@ -16,6 +18,52 @@ function stylesheetAfterFirstPaint(): Plugin {
           /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
           '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>',
         ),
+    },
+  };
+}
+
+/**
+ * React Router's package exports its development build alone (every dev warning and its checks kept in
+ * the bundle); the build takes the production build it ships beside it, the same code without them.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'club:react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: fileURLToPath(
+              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
+/**
+ * The app's scripts are not needed for the first paint either (module scripts never block it; the
+ * splash is the document's own markup): fetched at low priority, so the browser gives the stylesheet,
+ * the fonts and the page's largest image their bandwidth first, and Lighthouse's simulation does not
+ * count them towards the first paint (it treats every high-priority script as render-blocking).
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'club:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(
+            /<script type="module"( crossorigin)? src=/g,
+            '<script type="module"$1 fetchpriority="low" src=',
+          )
+          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"'),
     },
   };
 }
@@ -68,7 +116,45 @@ function contractRoutesOnly(): Plugin {
 
 export default defineConfig({
   base: '/panel/',
-  plugins: [react(), stylesheetAfterFirstPaint(), contractRoutesOnly()],
+  plugins: [
+    react(),
+    stylesheetAfterFirstPaint(),
+    scriptsAfterFirstPaint(),
+    contractRoutesOnly(),
+    reactRouterProductionBuild(),
+    // The gate's service worker (docs/event-day.md): registered by the gate screen alone
+    // (features/console-gate/offline/register.ts), scoped to it, its manifest in public/.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'gate-sw.js',
+      scope: '/panel/admin/gate',
+      workbox: {
+        // The app's scripts, styles and fonts (not its pictures or documents), for the gate to start offline.
+        globPatterns: ['index.html', 'assets/*.{js,css,woff2}'],
+        maximumFileSizeToCacheInBytes: 3_000_000,
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            // The gate's page from the network (it carries the server's settings), kept for a visit
+            // without network; never seen before offline: the precached index.html.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && url.pathname.startsWith('/panel/admin/gate'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'gate-page',
+              networkTimeoutSeconds: 4,
+              precacheFallback: { fallbackURL: '/panel/index.html' },
+            },
+          },
+        ],
+        inlineWorkboxRuntime: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/panel/api': 'http://127.0.0.1:8080', '/panel/media': 'http://127.0.0.1:8080' },

@@ -11,7 +11,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * and no blank page is opened to put the results together (AxeBuilder does both on every scan, which
  * cost more than the scan itself). A page with frames is scanned by AxeBuilder, frame by frame.
  */
-async function runInPage(page: Page, disabled: string[]): Promise<axe.AxeResults> {
+async function runInPage(page: Page, disabled: string[], exclude: string[] = []): Promise<axe.AxeResults> {
   const present = await page.evaluate(
     (version) => (window as Window & { axe?: { version: string } }).axe?.version === version,
     axe.version,
@@ -26,28 +26,36 @@ async function runInPage(page: Page, disabled: string[]): Promise<axe.AxeResults
     );
   }
   return page.evaluate(
-    ({ tags, disabled }) =>
-      (window as Window & { axe?: typeof axe }).axe!.run(document, {
+    ({ tags, disabled, exclude }) =>
+      (window as Window & { axe?: typeof axe }).axe!.run(exclude.length ? { exclude } : document, {
         runOnly: { type: 'tag', values: tags },
+        // A frame left out is not entered either (a sandboxed preview runs no script of axe's).
+        ...(exclude.length ? { iframes: false } : {}),
         // Only the violations are read: axe then keeps no list of the elements that passed.
         resultTypes: ['violations'],
         ...(disabled.length
           ? { rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])) }
           : {}),
       }),
-    { tags: TAGS, disabled },
+    { tags: TAGS, disabled, exclude },
   );
 }
 
 /**
  * axe-core on the page as it is now: one line per rule broken (`where`, the rule, its impact, the
  * first three elements and why), so a failing test names what to fix. `disabled`: rules a caller
- * leaves out, with its reason next to the call.
+ * leaves out, with its reason next to the call. `exclude`: selectors of parts left out (and the frames
+ * among them not entered), such as a sandboxed mail preview; the rest of the page is checked.
  */
-export async function axeProblems(page: Page, where: string, disabled: string[] = []): Promise<string[]> {
+export async function axeProblems(
+  page: Page,
+  where: string,
+  disabled: string[] = [],
+  exclude: string[] = [],
+): Promise<string[]> {
   const result =
-    page.frames().length === 1
-      ? await runInPage(page, disabled)
+    page.frames().length === 1 || exclude.length
+      ? await runInPage(page, disabled, exclude)
       : await new AxeBuilder({ page })
           .withTags(TAGS)
           .disableRules(disabled)

@@ -126,7 +126,10 @@ export async function foreignWords(page: Page, lang: Lang): Promise<string[]> {
   const foreign = foreignMarkers()[other];
   const found: string[] = [];
   for (const text of await visibleTexts(page)) {
-    const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+    // An address shown as text (the calendar feed's link) is no sentence: its random token once
+    // held "Of" between two digits, read as an English word on a Polish screen.
+    const prose = text.replace(/\bhttps?:\/\/\S+/gi, ' ');
+    const words = prose.toLowerCase().match(/\p{L}+/gu) ?? [];
     const hit = words.find((w) => foreign.has(w));
     if (hit) found.push(`${other} word "${hit}" on a ${lang} screen: "${text.slice(0, 80)}"`);
   }

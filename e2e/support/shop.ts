@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { validProductBody } from '../../apps/server/src/modules/catalog/admin-test-fixtures';
 import { newStaff, signInStaffByApi } from '../fixtures';
 
@@ -122,4 +122,28 @@ export async function placePaidOrder(
     expect(pay.status()).toBe(303);
   }
   return { id: order.order_id, total: order.total };
+}
+
+/**
+ * The member's checkout with an invoice, as a person does it: the cart's "I want a VAT invoice", the
+ * order, the sandbox's payment page; the order's number.
+ */
+export async function payWithInvoice(page: Page, lang: 'pl' | 'en'): Promise<string> {
+  const pl = lang === 'pl';
+  await page.goto('/panel/cart');
+  await page
+    .getByRole('checkbox', { name: pl ? 'Chcę otrzymać fakturę VAT' : 'I want a VAT invoice' })
+    .check();
+  await page.getByRole('button', { name: pl ? 'Zamawiam i płacę' : 'Order and pay' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: pl ? 'Potwierdź' : 'Confirm' })
+    .click();
+  await expect(page).toHaveURL(/\/panel\/payments\/sandbox\//);
+  const orderNo = (await page
+    .getByText(pl ? /^Zamówienie nr \d+$/ : /^Order (no\. )?\d+$/)
+    .textContent())!.replace(/\D/g, '');
+  await page.getByRole('button', { name: pl ? 'Zapłać' : 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/panel\/home\?after_payment=1&order=\d+$/);
+  return orderNo;
 }

@@ -18,7 +18,10 @@ import pg from 'pg';
 import { renderNginxConf } from '../../../deploy/render-nginx-conf.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+/** SCALE_OUT_SERVER_ENTRY: a server build of one's own (SERVER_OUTFILE of apps/server/build.mjs), as the benches' BENCH_SERVER_ENTRY. */
+const SERVER_ENTRY = process.env.SCALE_OUT_SERVER_ENTRY
+  ? path.resolve(ROOT, process.env.SCALE_OUT_SERVER_ENTRY)
+  : path.join(ROOT, 'apps/server/dist/server.js');
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -54,7 +57,7 @@ async function waitFor(
 
 export function assertBuilt() {
   if (!existsSync(SERVER_ENTRY))
-    throw new Error('apps/server/dist/server.js is missing: run `npm run build` first (npm test does).');
+    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (npm test does).`);
 }
 
 /** A throwaway database on the machine's PostgreSQL, dropped by `drop()`. */

@@ -13,12 +13,14 @@ import { installationSecret } from './lib/installation-secrets';
 import { secretBox } from './lib/secret-box';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limit';
 import { createMailer } from './modules/mail/mailer';
+import { ksefPlugin } from './modules/invoices/ksef-plugin';
 import { apiModules } from './modules';
 import { sandboxPaymentPages } from './modules/payments/sandbox-page';
 import { paymentProvider } from './modules/payments/sandbox-provider';
 import { mediaPlugin } from './modules/catalog/media';
 import { testingRoutes } from './modules/testing/routes';
 import { canonicalHostPlugin } from './plugins/canonical-host';
+import { apiCompression } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -196,6 +198,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   await app.register(
     async (api) => {
+      await apiCompression(api);
       for (const module of apiModules) await api.register(module);
       if (config.TEST_SUPPORT) await api.register(testingRoutes);
     },
@@ -203,6 +206,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   );
   await app.register(mediaPlugin);
   await app.register(sandboxPaymentPages);
+  await app.register(ksefPlugin);
   await app.register(staticPlugin);
   // Last registered, so it runs first of the app's onClose hooks (after the server stopped listening),
   // before Redis, the LISTEN connections and then the database (server.ts) go.

@@ -1,6 +1,12 @@
 import { RATE_LIMITS } from '@club/shared/constants';
 import { z } from 'zod';
 import { DEVELOPMENT_PII_KEY, PII_KEY_PATTERN } from './lib/pii-crypto';
+import {
+  loadOfflineCertificate,
+  type OfflineCertificate,
+  OfflineCertificateError,
+} from './modules/ksef/offline-certificate';
+import { TEST_OFFLINE_CERTIFICATE, TEST_OFFLINE_PRIVATE_KEY } from './modules/ksef/stand-in-keys';
 
 /**
  * The address the server answers at when PUBLIC_URL is not set: the address it listens on, so the
@@ -9,6 +15,67 @@ import { DEVELOPMENT_PII_KEY, PII_KEY_PATTERN } from './lib/pii-crypto';
 function defaultPublicUrl(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+/** The ministry's KSeF 2.0 API per environment (docs/srodowiska.md of its material). */
+const KSEF_API_URLS: Partial<Record<string, string>> = {
+  test: 'https://api-test.ksef.mf.gov.pl/v2',
+  demo: 'https://api-demo.ksef.mf.gov.pl/v2',
+  production: 'https://api.ksef.mf.gov.pl/v2',
+};
+
+/** Where the app serves the KSeF stand-in (KSEF_ENV=stand-in, never in a real installation). */
+export const KSEF_STAND_IN_PATH = '/panel/ksef-stand-in/v2';
+
+/** The serial number of the test Offline certificate (stand-in-keys.ts), refused with KSeF itself. */
+const TEST_OFFLINE_SERIAL = '4B5345464F46464C';
+
+/**
+ * The Offline certificate that signs KOD II, or null (a ministry environment without one: an
+ * offline invoice's PDF then carries KOD I only). Throws `OfflineCertificateError` when it is wrong.
+ */
+function offlineCertificateOf(c: {
+  KSEF_ENV: string;
+  KSEF_OFFLINE_CERTIFICATE?: string | undefined;
+  KSEF_OFFLINE_CERTIFICATE_SERIAL?: string | undefined;
+  KSEF_OFFLINE_PRIVATE_KEY?: string | undefined;
+  KSEF_OFFLINE_PRIVATE_KEY_PASSPHRASE?: string | undefined;
+}): OfflineCertificate | null {
+  const certificate = c.KSEF_OFFLINE_CERTIFICATE;
+  const serialNumber = c.KSEF_OFFLINE_CERTIFICATE_SERIAL;
+  const privateKey = c.KSEF_OFFLINE_PRIVATE_KEY;
+  if (certificate && serialNumber)
+    throw new OfflineCertificateError(
+      'serial',
+      'goes without KSEF_OFFLINE_CERTIFICATE: give the certificate or its serial number',
+    );
+  if (!privateKey) {
+    if (certificate || serialNumber)
+      throw new OfflineCertificateError('key', 'is required with the Offline certificate (it signs KOD II)');
+    return c.KSEF_ENV === 'stand-in'
+      ? loadOfflineCertificate({
+          certificate: TEST_OFFLINE_CERTIFICATE,
+          privateKey: TEST_OFFLINE_PRIVATE_KEY,
+        })
+      : null;
+  }
+  if (!certificate && !serialNumber)
+    throw new OfflineCertificateError(
+      'certificate',
+      "is required with KSEF_OFFLINE_PRIVATE_KEY: the certificate (PEM) or the certificate's serial number (KSEF_OFFLINE_CERTIFICATE_SERIAL)",
+    );
+  const loaded = loadOfflineCertificate({
+    certificate,
+    serialNumber,
+    privateKey,
+    passphrase: c.KSEF_OFFLINE_PRIVATE_KEY_PASSPHRASE,
+  });
+  if (c.KSEF_ENV !== 'stand-in' && loaded.serialNumber === TEST_OFFLINE_SERIAL)
+    throw new OfflineCertificateError(
+      certificate ? 'certificate' : 'serial',
+      "is the test certificate of the stand-in, which KSeF never issued: enrol the club's Offline certificate",
+    );
+  return loaded;
 }
 
 const PII_KEY_FORMAT = 'must be <key-id>:<32 bytes in base64> (openssl rand -base64 32)';
@@ -91,6 +158,37 @@ const ZConfig = z
       .min(0.01)
       .max(14 * 24)
       .default(24),
+    /** How long a member's ready copy of their data can be downloaded (docs/privacy.md), in hours. */
+    PRIVACY_EXPORT_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(7 * 24)
+      .default(24),
+    /** How often each process looks for bookings due a reminder (docs/event-day.md), in minutes; 0: only on demand (tests). */
+    REMINDER_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(10),
+    // Retention (docs/privacy.md "Retention"): the periods the retention job applies.
+    /** How often the job runs, in minutes (its first run 5 minutes after start); 0: only on demand (tests). */
+    RETENTION_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(360),
+    /** Days after which a mail's body, attachments and links are emptied (the address and subject stay). */
+    OUTBOX_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Months after which the audit log forgets the IP address. */
+    AUDIT_ADDRESS_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
+    /** Days after which a customer a dealer registered who never accepted the agreements is removed. */
+    DEALER_CUSTOMER_UNACCEPTED_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Years a removed member's consent history is kept as proof (art. 442¹ § 1 of the civil code: 3). */
+    CONSENT_PROOF_YEARS: z.coerce.number().int().min(1).max(20).default(3),
+    /** Years after the end of the invoice's tax year that a removed member's invoice data is kept (the law: 5). */
+    INVOICE_RETENTION_YEARS: z.coerce.number().int().min(5).max(20).default(5),
     /** Invoice numbers restart every year (FV/2026/000123) or every month (FV/2026/11/0001). */
     INVOICE_NUMBERING: z.enum(['yearly', 'monthly']).default('yearly'),
     // The seller on every invoice (docs/invoices.md): demo values until an installation sets its own.
@@ -103,6 +201,27 @@ const ZConfig = z
       .default('1234563218'),
     /** Where invoices are issued (the "miejsce wystawienia"). */
     INVOICE_PLACE: z.string().min(1).max(100).default('Warszawa'),
+    /**
+     * KSeF, the national e-invoicing system (docs/ksef.md): the ministry's `test`, `demo` or
+     * `production` environment, or the panel's own `stand-in` (development, tests, the demo; it
+     * registers nothing with the tax office). The seller's NIP is INVOICE_SELLER_NIP.
+     */
+    KSEF_ENV: z.enum(['test', 'demo', 'production', 'stand-in']).default('stand-in'),
+    /** The KSeF token the seller generated in KSeF (rights: issuing invoices); a secret. */
+    KSEF_TOKEN: z.string().min(20, 'must be the KSeF token as KSeF gave it').optional(),
+    /** Another address of the KSeF API (e.g. a stand-in on its own port in tests); default per KSEF_ENV. */
+    KSEF_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The seller's KSeF certificate of type Offline (docs/ksef.md, "KOD II"): PEM (`\n` may be written
+     * out), or only its serial number in hex, and its private key (PEM; a passphrase if encrypted).
+     * KOD II on an offline invoice's PDF is signed with it. Unset with the stand-in: a test certificate.
+     */
+    KSEF_OFFLINE_CERTIFICATE: z.string().optional(),
+    KSEF_OFFLINE_CERTIFICATE_SERIAL: z.string().optional(),
+    KSEF_OFFLINE_PRIVATE_KEY: z.string().optional(),
+    KSEF_OFFLINE_PRIVATE_KEY_PASSPHRASE: z.string().optional(),
+    /** How often (seconds) the worker sends waiting invoices to KSeF; 0 only on demand (tests). */
+    KSEF_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     MATOMO_URL: z.url().optional(),
     MATOMO_SITE_ID: z.coerce.number().int().positive().optional(),
     /** Where a visitor without a session goes: a path of this site or an http(s) address. */
@@ -197,6 +316,41 @@ const ZConfig = z
     if (c.PII_KEY && oldIds.includes(c.PII_KEY.split(':')[0])) {
       ctx.addIssue({ code: 'custom', path: ['PII_OLD_KEYS'], message: "repeats PII_KEY's key id" });
     }
+    if (c.KSEF_ENV !== 'stand-in') {
+      if (c.KSEF_TOKEN === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['KSEF_TOKEN'],
+          message: `is required with KSEF_ENV=${c.KSEF_ENV}`,
+        });
+      if (!/^\d{10}$/.test(c.INVOICE_SELLER_NIP))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['INVOICE_SELLER_NIP'],
+          message: "must be the seller's 10-digit NIP without a prefix or separators, as KSeF knows it",
+        });
+    }
+    try {
+      offlineCertificateOf(c);
+    } catch (error) {
+      if (!(error instanceof OfflineCertificateError)) throw error;
+      const path = {
+        key: 'KSEF_OFFLINE_PRIVATE_KEY',
+        certificate: 'KSEF_OFFLINE_CERTIFICATE',
+        serial: 'KSEF_OFFLINE_CERTIFICATE_SERIAL',
+      }[error.part];
+      ctx.addIssue({ code: 'custom', path: [path], message: error.message });
+    }
+    // The stand-in registers no invoice with the tax office: a real installation (SEED=none) uses
+    // KSeF unless it declared itself a demo by the same opt-in as the payment sandbox.
+    if (c.KSEF_ENV === 'stand-in' && c.SEED === 'none' && !c.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KSEF_ENV'],
+        message:
+          'stand-in registers no invoice in KSeF and is refused for a real installation (SEED=none); set KSEF_ENV=production (or test/demo) with KSEF_TOKEN, or ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=1 for a demo',
+      });
+    }
     if ((c.MATOMO_URL === undefined) !== (c.MATOMO_SITE_ID === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -212,6 +366,14 @@ const ZConfig = z
     P24_POS_ID: c.P24_POS_ID ?? c.P24_MERCHANT_ID,
     P24_API_URL: c.P24_API_URL.replace(/\/+$/, ''),
     PAYU_API_URL: c.PAYU_API_URL.replace(/\/+$/, ''),
+    KSEF_API_URL: (
+      c.KSEF_API_URL ??
+      KSEF_API_URLS[c.KSEF_ENV] ??
+      `${(c.PUBLIC_URL ?? defaultPublicUrl(c.HOST, c.PORT)).replace(/\/+$/, '')}${KSEF_STAND_IN_PATH}`
+    ).replace(/\/+$/, ''),
+    KSEF_OFFLINE: offlineCertificateOf(c),
+    // Every minute where KSeF is real or served by the app; in tests only when a test asks.
+    KSEF_SEND_INTERVAL_SECONDS: c.KSEF_SEND_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 60),
   }));
 
 export type Config = z.infer<typeof ZConfig>;

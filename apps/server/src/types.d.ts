@@ -67,6 +67,8 @@ declare module 'fastify' {
     dbListen: import('./db/listener').DbListener;
     /** The configured payment operator (lib/payment-provider.ts), injected by app.ts. */
     payments: Payments;
+    /** KSeF's outbox worker and, with KSEF_ENV=stand-in, the served stand-in (modules/invoices/ksef-plugin.ts). */
+    ksef: import('./modules/invoices/ksef-plugin').KsefService;
     routeTable: RouteInfo[];
   }
   interface FastifyRequest {

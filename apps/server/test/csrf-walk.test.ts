@@ -23,6 +23,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OUTSIDE_THE_API: Record<string, string> = {
   // The sandbox payment operator stands in for an external site: an unguessable payment ref, no session.
   'POST /panel/payments/sandbox/:ref/:action': 'payment operator page, keyed by the payment ref',
+  // The KSeF stand-in (KSEF_ENV=stand-in only) stands in for the ministry's API: its own bearer tokens.
+  'POST /panel/ksef-stand-in/v2/*':
+    "the KSeF stand-in's API, authorised by its own tokens, never the session",
 };
 
 const isHelper = (r: RouteInfo) => r.url.startsWith(`${API}test/`);

@@ -76,6 +76,10 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PGLITE_MEMORY: '1',
+    // The background jobs a test does not ask for stay still, so that nothing writes behind a test's
+    // back (the body fuzzing watches every table); a test runs them itself (runRetention, sendDueReminders).
+    RETENTION_INTERVAL_MINUTES: '0',
+    REMINDER_INTERVAL_MINUTES: '0',
     DATA_DIR: process.env.TEST_DATA_DIR ?? './data/test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...canonicalHostOf(opts.env),

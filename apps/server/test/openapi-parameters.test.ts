@@ -29,6 +29,11 @@ const categoryOfLast = (rows: Rows) => {
   return String(row.category_id ?? (row.category as { id: number } | undefined)?.id);
 };
 const flip = { value: 'asc' };
+/** The accountant's exports take a range whose ends are both required: each is probed with the other. */
+const accountingRange = {
+  from: { value: '2000-01-01', base: 'to=2000-01-31' },
+  to: { value: '2000-01-31', base: 'from=2000-01-01' },
+};
 
 let t: TestApp;
 const clients = {} as Record<Exclude<Who, 'anonymous'>, Client>;
@@ -180,6 +185,7 @@ const CASES: Record<string, Case> = {
       product_id: { value: '2147483646' },
       member: { value: 'customer@example.com' },
       code: { value: 'CLUB100' },
+      refund: { value: 'FULL' },
     },
   },
   'GET /admin/sales/seats': {
@@ -235,6 +241,11 @@ const CASES: Record<string, Case> = {
   },
   'GET /test/outbox': { as: 'anonymous', params: { to: { value: 'walk-3@example.com' } } },
   'GET /admin/dashboard': { as: 'operator', params: { weeks: { value: '4' } } },
+  // The accountant's exports: both ends are required (refused without either); a past range is empty.
+  'GET /admin/accounting/summary': { as: 'operator', params: accountingRange },
+  'GET /admin/accounting/csv/{dataset}': { as: 'operator', params: accountingRange },
+  'GET /admin/accounting/xlsx': { as: 'operator', params: accountingRange },
+  'GET /admin/accounting/invoices-zip': { as: 'operator', params: accountingRange },
   // The demo customer's paid orders have their tickets (db/seed/event-day.ts): one order's are fewer.
   'GET /tickets': { as: 'customer', params: { order_id: { value: first('order_id') } } },
   // q is required: refused without it (the {id} here is no list's, so with it the list is not found).
@@ -264,7 +275,7 @@ describe('every query parameter the OpenAPI document declares', () => {
           problems.push(`${key}: declares ${declared.map((p) => p.name).join(', ')}; no probe here`);
           continue;
         }
-        const url = path.replace('{id}', seatId);
+        const url = path.replace('{id}', seatId).replace('{dataset}', 'orders');
         const call = async (query: URLSearchParams) => {
           const target = `${url}${query.size ? `?${query}` : ''}`;
           if (testCase.as === 'anonymous') return t.app.inject(`/panel/api/v1${target}`);
@@ -283,7 +294,9 @@ describe('every query parameter the OpenAPI document declares', () => {
           const withIt = await call(query);
           probed++;
           const seen = (res: typeof without) =>
-            `${res.statusCode} ${JSON.stringify((res.json() as { data?: unknown }).data ?? res.json().code)}`;
+            !String(res.headers['content-type']).includes('json') // a file (CSV, XLSX, ZIP): its bytes
+              ? `${res.statusCode} ${res.body}`
+              : `${res.statusCode} ${JSON.stringify((res.json() as { data?: unknown }).data ?? res.json().code)}`;
           if (withIt.statusCode === 422)
             problems.push(`${key}: ${query} refused: ${withIt.body.slice(0, 200)}`);
           else if (seen(withIt) === seen(without))

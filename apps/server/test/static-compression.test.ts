@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -10,9 +10,11 @@ describe('precompressed assets', () => {
   let t: TestApp;
   const dir = mkdtempSync(path.join(tmpdir(), 'club-dist-'));
   const source = `console.log(${JSON.stringify('Excellence Club '.repeat(200))});`;
+  // As large as the real page (the splash's inline styles): 3.6 KB.
+  const page = `<!doctype html><html><head><title>Excellence Club</title><style>${'.boot-splash { display: grid; }\n'.repeat(110)}</style></head><body></body></html>`;
   beforeAll(async () => {
     mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Excellence Club</title>');
+    writeFileSync(path.join(dir, 'index.html'), page);
     writeFileSync(path.join(dir, 'assets', 'app.js'), source);
     writeFileSync(path.join(dir, 'assets', 'app.js.br'), brotliCompressSync(source));
     writeFileSync(path.join(dir, 'assets', 'app.js.gz'), gzipSync(source));
@@ -45,5 +47,25 @@ describe('precompressed assets', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
     }
+  });
+
+  it('the app page (every route) is sent gzip-compressed when the browser accepts it, never cached', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/panel/experiences' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Excellence Club</title>');
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/panel/experiences',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/text\/html/);
+    expect(gz.headers['cache-control']).toBe('no-cache');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    // A missing asset stays a 404, not the page.
+    expect((await t.app.inject({ method: 'GET', url: '/panel/assets/missing.js' })).statusCode).toBe(404);
   });
 });

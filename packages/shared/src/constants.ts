@@ -133,6 +133,7 @@ export const RATE_LIMITS = {
   discountCodePerAddress: { max: 30, windowMs: 15 * 60 * 1000 },
   secondFactorPerAccount: { max: 5, windowMs: 15 * 60 * 1000 },
   secondFactorPerAddress: { max: 50, windowMs: 15 * 60 * 1000 },
+  privacyExport: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** Staff's second factor (docs/console.md): six-digit TOTP codes, ten one-time recovery codes. */

@@ -45,7 +45,10 @@ export const ERROR_CODES = [
   'ORDER_NOT_PAID',
   'INVOICE_NOT_REQUESTED',
   'INVOICE_EXISTS',
+  'INVOICE_MIXED_MARGIN',
   'INVOICE_MISSING',
+  /** A KSeF resend of an invoice KSeF has not rejected (docs/ksef.md). */
+  'KSEF_NOT_REJECTED',
   /** A resend of a mail that has not failed (docs/mail.md). */
   'MAIL_NOT_FAILED',
   'MAIL_LINK_GONE',
@@ -55,6 +58,10 @@ export const ERROR_CODES = [
   'NOT_REFUNDABLE',
   /** The gate: a ticket checked out that is not in on the list (issue 29). */
   'NOT_CHECKED_IN',
+  /** Check-out on a list whose experience does not need it, a default or used list removed (issue 29). */
+  'CHECK_OUT_NOT_ALLOWED',
+  'LIST_IS_DEFAULT',
+  'LIST_IN_USE',
   /** The sales desk: a cancelled or expired order cannot be paid (or cancelled again). */
   'ORDER_CANCELLED',
   /** The sales desk: the order is already paid. */
@@ -63,6 +70,13 @@ export const ERROR_CODES = [
   /** The seat board: the held seat was booked, passed on or lapsed meanwhile (docs/waiting-list.md). */
   'SEAT_OFFER_CLOSED',
   'INVALID_NOTIFICATION',
+  /** The member's export (docs/privacy.md): one at a time, a link only when ready, each file once. */
+  'EXPORT_IN_PROGRESS',
+  'EXPORT_NOT_READY',
+  'EXPORT_GONE',
+  /** Mail to the people who come (issue 29): nobody in the chosen group; a composer's key of another experience. */
+  'NO_RECIPIENTS',
+  'MAIL_KEY_USED',
   // The server itself
   'UNAVAILABLE',
   'INTERNAL',

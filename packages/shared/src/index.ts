@@ -23,4 +23,6 @@ export * from './schemas/catalog';
 export * from './schemas/staff';
 export * from './availability';
 export * from './payment-statuses';
+export * from './refunds';
 export * from './schemas/invoices';
+export * from './schemas/ksef';

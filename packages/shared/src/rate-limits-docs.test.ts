@@ -15,6 +15,7 @@ const rows: Record<keyof typeof RATE_LIMITS, string> = {
   discountCodePerAddress: 'wrong discount codes per address',
   secondFactorPerAccount: 'staff second-factor codes per account',
   secondFactorPerAddress: 'staff second-factor codes per address',
+  privacyExport: "copies of one's own data (docs/privacy.md) per member",
 };
 
 describe('docs/security.md', () => {

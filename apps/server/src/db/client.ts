@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,38 @@ export const MIGRATIONS_DIR = path.resolve(
   here.endsWith(`${path.sep}db`) ? '../drizzle' : 'drizzle',
 );
 
+/**
+ * PGlite's shared buffers (its page cache). PGlite 0.3 starts its backend with fixed arguments, among
+ * them `-c shared_buffers=128MB`, and has no option to change them (`postgresql.conf` loses to the
+ * command line); PostgreSQL in WebAssembly zeroes its shared memory at start, so all 128 MB were
+ * resident from the first query: 158 of the 174 MB of WebAssembly memory in a bare process. The demo
+ * club's whole database is ~25 MB and one connection reads it, so 16 MB holds its hot pages
+ * (docs/performance.md, "Memory on PGlite").
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_DEFAULT_ARG = '\0shared_buffers=128MB\0';
+
+let pgliteModule: Promise<WebAssembly.Module | undefined> | undefined;
+/**
+ * PGlite's WebAssembly module with its `shared_buffers=128MB` argument rewritten in place (the string
+ * sits in the module's data, the same length padded with NUL). Compiled once per process and shared
+ * by every PGlite it opens. If a PGlite upgrade moves or removes the string, PGlite's own module runs
+ * unchanged (undefined).
+ */
+function pgliteWasmModule(): Promise<WebAssembly.Module | undefined> {
+  pgliteModule ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const bytes = readFileSync(path.join(path.dirname(entry), 'pglite.wasm'));
+    const at = bytes.indexOf(PGLITE_DEFAULT_ARG);
+    if (at < 0 || bytes.indexOf(PGLITE_DEFAULT_ARG, at + 1) >= 0) return undefined;
+    const arg = Buffer.alloc(PGLITE_DEFAULT_ARG.length - 2);
+    arg.write(`shared_buffers=${PGLITE_SHARED_BUFFERS}`);
+    arg.copy(bytes, at + 1);
+    return WebAssembly.compile(bytes);
+  })();
+  return pgliteModule;
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
@@ -80,13 +113,15 @@ export async function openDatabase(opts: {
   v8.setFlagsFromString('--liftoff-only');
   // pg_trgm: the members' trigram index (migration 0016); PostgreSQL has it in its contrib.
   const extensions = { pg_trgm };
+  const wasmModule = await pgliteWasmModule();
+  const options = { extensions, ...(wasmModule ? { wasmModule } : {}) };
   let client: PGlite;
   if (opts.inMemory) {
-    client = new PGlite({ extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+    client = new PGlite({ ...options, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, options);
   }
   const pgliteDb = drizzlePglite(client, { schema });
   const migrate = () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });

@@ -14,6 +14,8 @@ import { paymentsMessages } from '../modules/payments/messages';
 import { salesDeskMessages } from '../modules/sales-desk/messages';
 import { staffMessages } from '../modules/staff/messages';
 import { eventDayMessages } from '../modules/event-day/messages';
+import { eventMailMessages } from '../modules/event-day/event-mail-messages';
+import { privacyExportMessages } from '../modules/privacy/export/messages';
 import { commonMessages } from './common-messages';
 import { uploadMessages } from './upload-messages';
 
@@ -36,6 +38,8 @@ const catalogues = {
   mail: mailMessages,
   upload: uploadMessages,
   eventDay: eventDayMessages,
+  eventMail: eventMailMessages,
+  privacyExport: privacyExportMessages,
 } as const;
 
 const resources = Object.fromEntries(

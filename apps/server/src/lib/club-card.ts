@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { CLUB_MEMBERSHIP_YEARS } from '@club/shared';
 
 /** Customers registered for the EXISTING path have no e-mail until they give it on the terms page. */
@@ -17,3 +19,7 @@ export function cardValidTo(vehicleIssue: string | null, today = new Date()): st
 /** Club card number: EC-<year>-<100000 + user id>, unique by construction. */
 export const clubCardNumber = (userId: number, today = new Date()) =>
   `EC-${today.getUTCFullYear()}-${String(100000 + userId).padStart(6, '0')}`;
+
+/** The account whose club card number is `text`, in any case (as the gate and the console find it). */
+export const hasCardNumber = (text: string): SQL =>
+  sql`upper(${users.cardNumber}) = ${text.trim().toUpperCase()}`;

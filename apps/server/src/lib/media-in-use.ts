@@ -14,3 +14,10 @@ export async function fileInUse(tx: Tx, file: string): Promise<boolean> {
     .from(sql`(select 1) as one`);
   return Boolean(row?.used);
 }
+
+/** Of `files`, each once, those nothing shows any more: they may leave storage after the commit. */
+export async function unusedFiles(tx: Tx, files: string[]): Promise<string[]> {
+  const unused: string[] = [];
+  for (const file of new Set(files)) if (!(await fileInUse(tx, file))) unused.push(file);
+  return unused;
+}

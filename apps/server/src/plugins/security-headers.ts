@@ -50,8 +50,9 @@ export function securityHeaders(config: Pick<Config, 'MATOMO_URL' | 'PUBLIC_URL'
     },
   } as unknown as ServerResponse;
   middleware({} as IncomingMessage, standIn, () => {});
-  // Not in helmet: no camera, microphone or location for any page of the panel.
-  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=()';
+  // Not in helmet: no microphone or location for any page of the panel; the camera for the panel's own
+  // pages only (the gate scans tickets' QR codes with it, docs/event-day.md), never for a frame.
+  headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=()';
   return headers;
 }
 

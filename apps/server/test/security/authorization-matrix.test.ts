@@ -37,6 +37,15 @@ type Case = {
   why?: string;
 };
 
+const ATTENDEE_MAIL = {
+  product_id: 2147483647,
+  audience: 'ALL',
+  subject_pl: 'Plan dnia',
+  subject_en: 'The plan',
+  body_pl: 'Zbiórka o 9:30.',
+  body_en: 'We meet at 9:30.',
+};
+
 const all = (s: number): Statuses => ({
   anonymous: s,
   customer: s,
@@ -316,6 +325,17 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   }),
   'GET /panel/api/v1/audit/items': () => ({ url: '?page=1', expect: admins(200) }),
   'GET /panel/api/v1/customers/consent-history': () => ({ expect: customers(200) }),
+  // The member's export (modules/privacy/export): each member's own; links and files of nobody's.
+  'GET /panel/api/v1/privacy/export': () => ({ expect: signedIn(200) }),
+  'POST /panel/api/v1/privacy/export': () => ({
+    expect: signedIn(202),
+    why: 'each member asks for their own copy',
+  }),
+  'POST /panel/api/v1/privacy/export/:id/files/:format/link': () => ({
+    url: '2147483647/json',
+    expect: signedIn(404),
+  }),
+  'GET /panel/api/v1/privacy/export/download/:token': () => ({ url: 'A'.repeat(43), expect: signedIn(404) }),
   'GET /panel/api/v1/admin/members/items': () => ({ url: '?search=example', expect: staff(200) }),
   'GET /panel/api/v1/admin/members/item/:id': (w) => ({
     url: String(w.ids.dealerCustomer),
@@ -326,6 +346,18 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     expect: admins(404),
     why: 'administrators only; a customer has no PESEL (the reveal itself: modules/privacy/pesel.test.ts)',
   }),
+  'POST /panel/api/v1/admin/members/item/:id/remove': () => ({
+    url: '2147483647',
+    body: { request: 'RODO/2026/001' },
+    expect: admins(404),
+  }),
+  'POST /panel/api/v1/admin/members/item/:id/export': () => ({
+    url: '2147483647',
+    body: { request: 'RODO/2026/001' },
+    expect: staff(404),
+    why: 'every staff member; an id no account has (the export itself: modules/privacy/export/staff-export.test.ts)',
+  }),
+  'GET /panel/api/v1/admin/privacy/retention': () => ({ expect: staff(200) }),
   'GET /panel/api/v1/audit/entity-types': () => ({ expect: admins(200) }),
   // The outbox (modules/mail/routes.ts): every staff member. The world's mail is queued, not failed,
   // so a resend is refused (409) after the role check and nothing is sent.
@@ -354,10 +386,47 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'GET /panel/api/v1/admin/sales/options': () => ({ expect: staff(200) }),
   // The sales dashboard (modules/dashboard): read only, staff.
   'GET /panel/api/v1/admin/dashboard': () => ({ url: '?weeks=8', expect: staff(200) }),
+  // The accountant's exports (modules/accounting, issue 30): read only, staff.
+  'GET /panel/api/v1/admin/accounting/summary': () => ({
+    url: '?from=2026-11-01&to=2026-11-30',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/accounting/csv/:dataset': () => ({
+    url: 'invoices?from=2026-11-01&to=2026-11-30',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/accounting/xlsx': () => ({
+    url: '?from=2026-11-01&to=2026-11-30',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/accounting/invoices-zip': () => ({
+    url: '?from=2026-11-01&to=2026-11-30',
+    expect: staff(200),
+  }),
   // The event day (modules/event-day): the member's own tickets; the gate for staff, on a list that
   // does not exist, so nobody is let in.
   'GET /panel/api/v1/tickets': (w) => ({ url: `?order_id=${w.ids.order}`, expect: customers(200) }),
+  'GET /panel/api/v1/tickets/pdf': () => ({
+    expect: customers(404),
+    why: "the walk's members hold no valid ticket; the owner's 200 is in modules/event-day/event-mail.test.ts",
+  }),
+  'GET /panel/api/v1/tickets/orders/:id/pdf': (w) => ({
+    url: String(w.ids.order),
+    expect: customers(404),
+    why: "the walk's order is unpaid (no ticket); the owner's 200 and another member's 404 are in modules/event-day/event-mail.test.ts",
+  }),
   'GET /panel/api/v1/admin/check-in/experiences': () => ({ expect: staff(200) }),
+  // Mail to the people who come: an experience that does not exist, so nobody is mailed.
+  'POST /panel/api/v1/admin/event-mail/preview': () => ({ body: ATTENDEE_MAIL, expect: staff(404) }),
+  'POST /panel/api/v1/admin/event-mail/send': () => ({
+    body: { ...ATTENDEE_MAIL, key: '6f1c1b3e-2f44-4a55-9d8e-0b7a2c3d4e5f' },
+    expect: staff(404),
+  }),
+  'GET /panel/api/v1/admin/event-mail/experiences/:id/mails': () => ({
+    url: '2147483647',
+    expect: staff(200),
+  }),
+  'GET /panel/api/v1/admin/event-mail/mails/:id': () => ({ url: '2147483647', expect: staff(404) }),
   'GET /panel/api/v1/admin/check-in/lists/:id': () => ({ url: '2147483647', expect: staff(404) }),
   'GET /panel/api/v1/admin/check-in/lists/:id/search': () => ({
     url: `${API}/admin/check-in/lists/2147483647/search?q=Kowalski`,
@@ -381,6 +450,38 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
   'POST /panel/api/v1/admin/check-in/lists/:id/check-out': () => ({
     url: '2147483647',
     body: { ticket_id: 1 },
+    expect: staff(404),
+  }),
+  // The door list and the lists staff make (event-day/list-routes.ts): no such list or experience.
+  'GET /panel/api/v1/admin/check-in/lists/:id/door-list': () => ({ url: '2147483647', expect: staff(404) }),
+  'POST /panel/api/v1/admin/check-in/experiences/:id/lists': () => ({
+    url: '2147483647',
+    body: { name: 'Padok' },
+    expect: staff(404),
+  }),
+  'PATCH /panel/api/v1/admin/check-in/lists/:id': () => ({
+    url: '2147483647',
+    body: { name: 'Padok' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/check-in/lists/:id': () => ({ url: '2147483647', expect: staff(404) }),
+  // The offline gate (event-day/offline.ts), on a list that does not exist.
+  'GET /panel/api/v1/admin/check-in/lists/:id/offline': () => ({
+    url: `${API}/admin/check-in/lists/2147483647/offline`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/sync': () => ({
+    url: `${API}/admin/check-in/lists/2147483647/sync`,
+    body: { device: 'matrix-device', scans: [] },
+    expect: staff(404),
+  }),
+  'GET /panel/api/v1/admin/check-in/lists/:id/conflicts': () => ({
+    url: `${API}/admin/check-in/lists/2147483647/conflicts`,
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/conflicts/:conflict/review': () => ({
+    url: `${API}/admin/check-in/lists/2147483647/conflicts/1/review`,
+    body: { device: 'matrix-device' },
     expect: staff(404),
   }),
   'GET /panel/api/v1/admin/sales/orders/:id': (w) => ({ url: String(w.ids.order), expect: staff(200) }),
@@ -619,6 +720,19 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: '1/999999',
     expect: staff(404),
   }),
+  'GET /panel/api/v1/admin/galleries/:id/photos/:photoId/people': () => ({
+    url: '1/999999',
+    expect: staff(404),
+  }),
+  'POST /panel/api/v1/admin/galleries/:id/photos/:photoId/people': () => ({
+    url: '1/999999',
+    body: { member: 'customer@example.com' },
+    expect: staff(404),
+  }),
+  'DELETE /panel/api/v1/admin/galleries/:id/photos/:photoId/people/:userId': () => ({
+    url: '1/999999/1',
+    expect: staff(404),
+  }),
   'GET /panel/api/v1/admin/invoices/requests': () => ({ url: '?sort=total&dir=asc', expect: staff(200) }),
   'GET /panel/api/v1/admin/invoices/items': () => ({ url: '?where[kind]=INVOICE', expect: staff(200) }),
   'POST /panel/api/v1/admin/invoices/orders/:id/issue': (w) => ({
@@ -641,6 +755,25 @@ const EXPECTATIONS: Record<string, (w: World) => Case> = {
     url: '999999',
     expect: customers(404),
     why: "the owner's 200 and another member's 404 are in modules/invoices/invoices.test.ts",
+  }),
+  // KSeF (modules/invoices/ksef-routes.ts): staff resend and read the XML and UPO; a member reads their own XML.
+  'POST /panel/api/v1/admin/invoices/item/:id/ksef/resend': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/invoices/item/:id/xml': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/admin/invoices/item/:id/upo': () => ({ url: '999999', expect: staff(404) }),
+  'GET /panel/api/v1/sales/invoices/item/:id/xml': () => ({
+    url: '999999',
+    expect: customers(404),
+    why: "the owner's 200 and another member's 404 are in modules/invoices/ksef.test.ts",
+  }),
+  'GET /panel/ksef-stand-in/v2/*': () => ({
+    url: '/panel/ksef-stand-in/v2/security/public-key-certificates',
+    expect: all(200),
+    why: 'the KSeF stand-in (KSEF_ENV=stand-in, refused for a real installation) publishes its test certificate as KSeF does',
+  }),
+  'POST /panel/ksef-stand-in/v2/*': () => ({
+    url: '/panel/ksef-stand-in/v2/sessions/online',
+    expect: all(401),
+    why: "the stand-in's sessions need its own access token, as KSeF's do",
   }),
   'GET /': () => ({ expect: all(302) }),
   'GET /panel': () => ({ expect: all(302) }),

@@ -153,6 +153,17 @@ const TARGETS: Record<string, (w: World) => Target> = {
   }),
   // The sales desk: actions on an order that does not exist, so a valid body is a 404 and a mutated
   // one a 422; nothing is paid, cancelled or refunded.
+  // An id no account has: a fuzzed success is a 404, never an erasure.
+  'POST /panel/api/v1/admin/members/item/:id/remove': () => ({
+    who: 'admin',
+    url: '/admin/members/item/2147483647/remove',
+    body: { request: 'RODO/2026/001' },
+  }),
+  'POST /panel/api/v1/admin/members/item/:id/export': () => ({
+    who: 'operator',
+    url: '/admin/members/item/2147483647/export',
+    body: { request: 'RODO/2026/001' },
+  }),
   'POST /panel/api/v1/admin/sales/orders/:id/mark-paid': () => ({
     who: 'operator',
     url: '/admin/sales/orders/2147483647/mark-paid',
@@ -167,6 +178,32 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'operator',
     url: '/admin/sales/orders/2147483647/refund',
     body: { amount: 10.5 },
+  }),
+  // Mail to the people who come: an experience that does not exist, so a valid body is a 404.
+  'POST /panel/api/v1/admin/event-mail/preview': () => ({
+    who: 'operator',
+    url: '/admin/event-mail/preview',
+    body: {
+      product_id: 2147483647,
+      audience: 'ALL',
+      subject_pl: 'Plan dnia',
+      subject_en: 'The plan',
+      body_pl: 'Zbiórka o 9:30.',
+      body_en: 'We meet at 9:30.',
+    },
+  }),
+  'POST /panel/api/v1/admin/event-mail/send': () => ({
+    who: 'operator',
+    url: '/admin/event-mail/send',
+    body: {
+      product_id: 2147483647,
+      audience: 'NOT_CHECKED_IN',
+      subject_pl: 'Plan dnia',
+      subject_en: 'The plan',
+      body_pl: 'Zbiórka o 9:30.',
+      body_en: 'We meet at 9:30.',
+      key: '6f1c1b3e-2f44-4a55-9d8e-0b7a2c3d4e5f',
+    },
   }),
   // The gate (modules/event-day): a list that does not exist, so a valid body is a 404, a mutated
   // one a 422, and nobody is let in.
@@ -189,6 +226,30 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'operator',
     url: '/admin/check-in/lists/2147483647/check-out',
     body: { ticket_id: 1 },
+  }),
+  'POST /panel/api/v1/admin/check-in/experiences/:id/lists': () => ({
+    who: 'operator',
+    url: '/admin/check-in/experiences/2147483647/lists',
+    body: { name: 'Padok', allows_check_out: true },
+  }),
+  'PATCH /panel/api/v1/admin/check-in/lists/:id': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647',
+    body: { name: 'Padok', allows_check_out: false },
+  }),
+  // The offline gate: a list that does not exist, so nobody is let in.
+  'POST /panel/api/v1/admin/check-in/lists/:id/sync': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647/sync',
+    body: {
+      device: 'fuzz-device-1',
+      scans: [{ id: 'fuzz-scan-1', ticket_id: 1, at: '2026-11-28T18:42:00.000Z', gate: 'Brama 1' }],
+    },
+  }),
+  'POST /panel/api/v1/admin/check-in/lists/:id/conflicts/:conflict/review': () => ({
+    who: 'operator',
+    url: '/admin/check-in/lists/2147483647/conflicts/1/review',
+    body: { device: 'fuzz-device-1' },
   }),
   // Discount codes at the desk: a valid code (a success creates it; a second one with the same code is
   // refused as taken), and edits of a code that does not exist (404 after validation).
@@ -230,6 +291,20 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'operator',
     url: `/admin/invoices/orders/${w.ids.order}/correct`,
     body: { amount: 10, reason: 'zwrot' },
+  }),
+  // A KSeF resend of an invoice that does not exist: a valid buyer is a 404, a mutated one a 422.
+  'POST /panel/api/v1/admin/invoices/item/:id/ksef/resend': () => ({
+    who: 'operator',
+    url: '/admin/invoices/item/2147483647/ksef/resend',
+    body: {
+      buyer: {
+        name: 'Nowak S.A.',
+        tax_prefix: 'PL',
+        tax_number: '5260250274',
+        address_1: 'ul. Nowa 1',
+        address_2: '00-001 Warszawa',
+      },
+    },
   }),
   'POST /panel/api/v1/admin/catalog/products': () => ({
     who: 'operator',
@@ -338,6 +413,11 @@ const TARGETS: Record<string, (w: World) => Target> = {
     who: 'operator',
     url: `/admin/galleries/${w.ids.gallery}/photos/999999`,
     body: { caption_pl: 'Start', caption_en: 'Start' },
+  }),
+  'POST /panel/api/v1/admin/galleries/:id/photos/:photoId/people': (w) => ({
+    who: 'operator',
+    url: `/admin/galleries/${w.ids.gallery}/photos/999999/people`,
+    body: { member: 'customer@example.com' },
   }),
   'PUT /panel/api/v1/admin/galleries/:id/photos': (w) => ({
     who: 'operator',

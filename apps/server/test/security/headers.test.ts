@@ -39,6 +39,9 @@ function checkHeaders(label: string, res: LightMyRequestResponse, https: boolean
   }
   if (h['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
   if (h['x-frame-options'] !== 'DENY') problems.push('no X-Frame-Options DENY');
+  // The camera for the panel's own pages only (the gate scans tickets), never a frame's; no microphone or location.
+  if (h['permissions-policy'] !== 'camera=(self), microphone=(), geolocation=()')
+    problems.push(`permissions-policy ${h['permissions-policy']}`);
   // helmet's set beyond ours: other sites may not embed our resources in their documents' agents.
   if (h['cross-origin-resource-policy'] !== 'same-site') problems.push('no CORP same-site');
   if (h['x-permitted-cross-domain-policies'] !== 'none')

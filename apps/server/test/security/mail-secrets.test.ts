@@ -258,9 +258,52 @@ describe.skipIf(skipIfNoDatabase)('no account-opening secret in what staff read 
       await q('bonus-joined', { form: 'Ryczałt', office: 'US Warszawa' });
       await q('waiting-list', { name: 'Tor', url });
       await q('seat-offer', { name: 'Tor', url, until: new Date().toISOString() });
-      await q('order-paid', { orderId: 1, total: '100 zł', lines: [], url, events: [] });
+      await q('order-paid', {
+        orderId: 1,
+        total: '100 zł',
+        lines: [],
+        url,
+        events: [],
+        bookings: [],
+        ticketsPdf: null,
+      });
+      await q('booking-reminder', {
+        orderId: 1,
+        experience: 'Tor',
+        when: null,
+        url,
+        bookings: [],
+        ticketsPdf: null,
+      });
+      await q('attendee-mail', {
+        subject: 'Plan',
+        body: 'Zbiórka o 9:30.',
+        experience: 'Tor',
+        when: null,
+        place: null,
+        waiting: false,
+        url,
+      });
       await q('order-cancelled', { orderId: 1, url });
       await q('order-cancelled-by-club', { orderId: 1, url });
+      await q('order-refunded', {
+        orderId: 1,
+        amount: '10 zł',
+        refundedTotal: '10 zł',
+        total: '100 zł',
+        full: false,
+        url,
+      });
+      await q('order-invoice', {
+        orderId: 1,
+        kind: 'INVOICE',
+        number: 'FV/1',
+        corrects: null,
+        gross: '100 zł',
+        issueDate: '2026-11-02',
+        url,
+      });
+      await q('privacy-export-ready', { url, until: new Date().toISOString() });
     });
 
     const recipients = [member.email, staffer.email, invitee, joiner, waiting, other];

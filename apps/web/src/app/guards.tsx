@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { paths } from '../config/paths';
-import type { RouteHandle } from '../lib/routing';
+import { Redirect, type RouteHandle } from '../lib/routing';
 import { BootSplash } from './layouts/boot-splash';
 import { useSession } from '../lib/session';
 
@@ -17,7 +17,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     const next = `${location.pathname}${location.search}${location.hash}`;
     return (
       <>
-        <Navigate to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />
+        <Redirect to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />
         <BootSplash />
       </>
     );
@@ -29,7 +29,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const type = user.type.toLowerCase();
   const known = type === 'customer' || type === 'dealer';
   if (roles && known && !roles.includes(type)) {
-    return <Navigate to={paths.login} replace />;
+    return <Redirect to={paths.login} replace />;
   }
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { paths } from '../config/paths';
 import { AnalyticsShell } from '../features/consent/components/analytics-shell';
-import { page } from '../lib/routing';
+import { page, Redirect } from '../lib/routing';
 import { protectedRoutes, publicRoutes } from './feature-routes';
 import { SessionGuard } from './guards';
 import { AppLayout } from './layouts/app-layout';
@@ -31,7 +31,7 @@ export const router = createBrowserRouter(
       element: <Root />,
       errorElement: <RouteError />,
       children: [
-        { path: paths.root, element: <Navigate to={paths.home} replace /> },
+        { path: paths.root, element: <Redirect to={paths.home} replace /> },
         page(paths.notFound, () => import('./routes/not-found')),
         page(paths.cookiesPolicy, () => import('./routes/cookies-policy')),
         ...publicRoutes,
@@ -46,7 +46,7 @@ export const router = createBrowserRouter(
           ),
           children: protectedRoutes,
         },
-        { path: '*', element: <Navigate to={paths.notFound} replace /> },
+        { path: '*', element: <Redirect to={paths.notFound} replace /> },
       ],
     },
   ],

@@ -8,6 +8,12 @@
  */
 export const CONSOLE_BASE = '/admin';
 
+/**
+ * How often a console screen showing an invoice that waits for KSeF reads its state again: the outbox
+ * sends it in the background, and the screen shows KSeF's number or refusal without a reload.
+ */
+export const KSEF_FOLLOW_MS = 3_000;
+
 export const consolePaths = {
   home: CONSOLE_BASE,
   /** The sales dashboard (issue 17): sales per week and experience, seats, what waits. */
@@ -37,14 +43,22 @@ export const consolePaths = {
   /** VAT invoices: the queue of requests, then the issued invoices and corrections. */
   invoices: `${CONSOLE_BASE}/invoices`,
   invoicesIssued: `${CONSOLE_BASE}/invoices/issued`,
+  /** For the accountant (issue 30): a range's orders, payments, refunds and invoices as files. */
+  accounting: `${CONSOLE_BASE}/accounting`,
   /** The outbox: every mail the club sent or is sending; one mail at `consoleMailPath(id)`. */
   mail: `${CONSOLE_BASE}/mail`,
   mailItem: `${CONSOLE_BASE}/mail/:id`,
   discounts: `${CONSOLE_BASE}/discounts`,
   members: `${CONSOLE_BASE}/members`,
   member: `${CONSOLE_BASE}/members/:id`,
+  /** Mail to the people who come (issue 29): an experience's attendees or waiting list. */
+  eventMail: `${CONSOLE_BASE}/event-mail`,
   /** The gate on the event day (issue 29): scan or find a ticket, let its holder in. */
   gate: `${CONSOLE_BASE}/gate`,
+  /** The door list of a check-in list (`?list=id`): everyone by surname, ticks, printable. */
+  doorList: `${CONSOLE_BASE}/gate/door-list`,
+  /** The check-in lists of an experience: added, renamed, removed, with their check-out setting. */
+  checkInLists: `${CONSOLE_BASE}/gate/lists`,
 } as const;
 
 export const consoleExperiencePath = (id: number | 'new') => `${CONSOLE_BASE}/experiences/${id}`;
@@ -65,6 +79,7 @@ export type ConsoleIcon =
   | 'gallery'
   | 'page'
   | 'users'
+  | 'shield'
   | 'log'
   | 'bag'
   | 'seat'
@@ -91,13 +106,15 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: consolePaths.orders, label: 'console-sales:nav.orders', icon: 'bag', access: 'staff' },
   { to: consolePaths.seats, label: 'console-sales:nav.seats', icon: 'seat', access: 'staff' },
   { to: consolePaths.gate, label: 'console-gate:nav', icon: 'ticket', access: 'staff' },
+  { to: consolePaths.eventMail, label: 'console-event-mail:nav', icon: 'mail', access: 'staff' },
   { to: consolePaths.invoices, label: 'console-invoices:nav', icon: 'invoice', access: 'staff' },
+  { to: consolePaths.accounting, label: 'console-accounting:nav', icon: 'log', access: 'staff' },
   { to: consolePaths.discounts, label: 'console-discounts:nav', icon: 'tag', access: 'staff' },
   { to: consolePaths.galleries, label: 'nav.galleries', icon: 'gallery', access: 'staff' },
   { to: consolePaths.content, label: 'nav.content', icon: 'page', access: 'staff' },
   { to: consolePaths.mail, label: 'console-mail:nav', icon: 'mail', access: 'staff' },
   { to: consolePaths.members, label: 'console-members:nav', icon: 'users', access: 'staff' },
-  { to: consolePaths.staff, label: 'nav.staff', icon: 'users', access: 'admin' },
+  { to: consolePaths.staff, label: 'nav.staff', icon: 'shield', access: 'admin' },
   { to: consolePaths.audit, label: 'nav.audit', icon: 'log', access: 'admin' },
 ];
 

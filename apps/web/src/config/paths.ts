@@ -26,6 +26,7 @@ export const paths = {
   interests: '/account/your-interests',
   invoiceInfo: '/account/invoice-info',
   shoppingHistory: '/account/shopping-history',
+  myData: '/account/my-data',
   cart: '/cart',
   customers: '/customers',
   customerRegister: '/customers/register',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClubDate, formatClubDateTime } from './club-time';
+import { clubToday, formatClubDate, formatClubDateTime } from './club-time';
 
 describe('club time', () => {
   it('writes an instant in Warsaw time and says so, in both languages', () => {
@@ -16,5 +16,9 @@ describe('club time', () => {
     expect(formatClubDate('2026-03-12', 'pl', 'short')).toBe('12.03.2026');
     expect(formatClubDate('2026-03-11T23:30:00Z', 'en', 'short')).toBe('12/03/2026');
     expect(formatClubDateTime('2026-03-11T23:30:00Z', 'en', 'short')).toBe('12/03/2026, 00:30 (Polish time)');
+  });
+  it("today is Warsaw's day: 23:30 UTC on 28 November is 29 November there", () => {
+    expect(clubToday(new Date('2026-11-28T23:30:00Z'))).toBe('2026-11-29');
+    expect(clubToday(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
   });
 });

@@ -7,6 +7,11 @@ export const CLUB_TIME_ZONE = 'Europe/Warsaw';
 const localeOf = (lang: string) => (lang === 'en' ? 'en-GB' : 'pl-PL');
 const ZONE_NOTE: Record<string, string> = { pl: 'czasu polskiego', en: 'Polish time' };
 
+/** Today in Warsaw, as YYYY-MM-DD (what a deadline of a calendar day is compared with). */
+export function clubToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE }).format(now);
+}
+
 /** A calendar day (YYYY-MM-DD) read at noon in Warsaw; an instant (ISO with time) as it is. */
 const instantOf = (value: string) =>
   new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { Params, RouteObject } from 'react-router';
+import { Navigate, type NavigateProps, type Params, type RouteObject, useLocation } from 'react-router';
 import type { Role } from './session';
 
 /**
@@ -47,4 +47,16 @@ export function page(
     } satisfies RouteHandle,
     lazy: async () => ({ Component: (await load()).default }),
   };
+}
+
+/**
+ * React Router's `<Navigate>`, made anew at every location it renders at. A `<Navigate>` only navigates
+ * when it mounts or its target changes: when a quick back or forward (or a second malformed address)
+ * overtook its first redirect and left the same route on screen, the plain one stayed mounted with the
+ * same target and never navigated again, leaving an empty page (e2e/issue28-numeric-ids.spec.ts, CI of
+ * 992c474). The address is part of the key because entries the app did not make share one key.
+ */
+export function Redirect(props: NavigateProps) {
+  const { key, pathname, search } = useLocation();
+  return <Navigate key={`${key} ${pathname}${search}`} {...props} />;
 }

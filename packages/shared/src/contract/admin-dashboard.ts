@@ -43,6 +43,22 @@ export const ZDashboardSeats = object({
 });
 export type TDashboardSeats = z.output<typeof ZDashboardSeats>;
 
+/**
+ * Attendance after an experience (issue 29): of its valid tickets, how many came (let in on any of
+ * its check-in lists, even if they left later) and how many did not; `came` also counts tickets let
+ * in by an override.
+ */
+export const ZDashboardAttendance = object({
+  product_id: count,
+  name_pl: z.string(),
+  name_en: z.string(),
+  start_date: z.string(),
+  expected: count,
+  came: count,
+  no_show: count,
+});
+export type TDashboardAttendance = z.output<typeof ZDashboardAttendance>;
+
 export const ZDashboard = object({
   /** The club's day the figures were read on, and the first day (a Monday) of the chart's weeks. */
   today: z.string(),
@@ -56,6 +72,8 @@ export const ZDashboard = object({
   seats: z.array(ZDashboardSeats),
   waiting_payment: object({ orders: count, amount: money }),
   invoice_requests: object({ orders: count }),
+  /** Up to DASHBOARD_ATTENDANCE experiences with tickets that began by today, latest first. */
+  attendance: z.array(ZDashboardAttendance),
 });
 export type TDashboard = z.output<typeof ZDashboard>;
 

@@ -1,5 +1,6 @@
 /** The console's galleries and their photos (issue 16, docs/console.md): staff only. */
 import { z } from 'zod';
+import { photoParams, photoPersonParams, ZPhotoPersonInput } from '../schemas/admin-catalog';
 import { ZAdminGalleryInput, ZAdminGalleryListQuery, ZAdminGalleryUpdate } from '../schemas/admin-content';
 import { idParam } from '../schemas/common';
 import { photoAlbumEndpoints, ZAdminPhoto } from './admin-catalog';
@@ -36,6 +37,16 @@ export const ZAdminGalleryOptions = object({
   dates: z.array(object({ year: int, months: z.array(int) })),
 });
 export type TAdminGalleryOptions = z.output<typeof ZAdminGalleryOptions>;
+
+/** A member a photo shows (issue 31): tagged by staff; removing the member's account deletes the photo. */
+export const ZPhotoPerson = object({
+  user_id: int,
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  tagged_at: z.string(),
+});
+export type TPhotoPerson = z.output<typeof ZPhotoPerson>;
 
 export const adminGalleriesContract = {
   list: defineEndpoint({
@@ -85,6 +96,34 @@ export const adminGalleriesContract = {
     access: 'staff',
     params: idParam,
     responses: { 200: object({ success: z.literal(true) }) },
+  }),
+  photoPeople: defineEndpoint({
+    method: 'GET',
+    path: '/admin/galleries/:id/photos/:photoId/people',
+    summary:
+      'The members a gallery photo shows (tagged by staff; erased with the photo when one removes the account)',
+    access: 'staff',
+    params: photoParams,
+    responses: { 200: ok(z.array(ZPhotoPerson)) },
+  }),
+  tagPhotoPerson: defineEndpoint({
+    method: 'POST',
+    path: '/admin/galleries/:id/photos/:photoId/people',
+    summary:
+      "Tags a gallery photo as showing a member, found by e-mail or club card number (idempotent); audited. Answers the photo's people",
+    access: 'staff',
+    params: photoParams,
+    body: ZPhotoPersonInput,
+    responses: { 200: ok(z.array(ZPhotoPerson)) },
+  }),
+  untagPhotoPerson: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/galleries/:id/photos/:photoId/people/:userId',
+    summary:
+      "Takes a member off a gallery photo's people; audited. Not tagged: 404. Answers the photo's people",
+    access: 'staff',
+    params: photoPersonParams,
+    responses: { 200: ok(z.array(ZPhotoPerson)) },
   }),
   ...photoAlbumEndpoints('/admin/galleries', {
     caption: "Saves a photo's captions (its alt text in the members' slideshow) in both languages",

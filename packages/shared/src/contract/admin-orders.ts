@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PRODUCT_TYPES, USER_TYPES } from '../constants';
 import { ORDER_EVENT_KINDS } from '../payment-statuses';
+import { REFUND_STATES } from '../refunds';
+import { INVOICE_KINDS } from '../schemas/invoices';
+import { KSEF_STATES } from '../schemas/ksef';
 import { idParam } from '../schemas/common';
 import {
   ZCancelOrder,
@@ -37,6 +40,8 @@ export const ZDeskOrderRow = object({
   seats: z.number().int(),
   total: money,
   refunded: money,
+  /** None, part or all of the total went back (issue 30). */
+  refund_state: z.enum(REFUND_STATES),
   discount_code: nullableString,
   is_invoice: z.boolean(),
   /** How it was paid: online through the operator, or by bank transfer at the desk. */
@@ -66,12 +71,15 @@ export const ZDeskOrderLine = object({
   attendees: z.array(ZDeskAttendee),
 });
 
-export const TIMELINE_SOURCES = ['order', 'mail'] as const;
+export const TIMELINE_SOURCES = ['order', 'mail', 'invoice'] as const;
 export const ZDeskTimelineEntry = object({
   at: z.string(),
   source: z.enum(TIMELINE_SOURCES),
-  /** An order event's kind (ORDER_EVENT_KINDS), or MAIL for a mail sent to the member. */
-  kind: z.union([z.enum(ORDER_EVENT_KINDS), z.literal('MAIL')]),
+  /**
+   * An order event's kind (ORDER_EVENT_KINDS), MAIL for a mail sent to the member, INVOICE or
+   * CORRECTION for a document issued for the order (its number is the note, its gross the amount).
+   */
+  kind: z.union([z.enum(ORDER_EVENT_KINDS), z.enum(['MAIL', 'INVOICE', 'CORRECTION'])]),
   amount: money.nullable(),
   provider: nullableString,
   /** A short note: the transfer's reference, who acted, the reason, the mail's subject and state. */
@@ -92,12 +100,32 @@ export const ZDeskOrder = object({
   discount: money,
   total: money,
   refunded: money,
+  refund_state: z.enum(REFUND_STATES),
   /** What a refund may still return (0 when nothing was paid online). */
   refundable: money,
   discount_code: nullableString,
   is_invoice: z.boolean(),
   /** The number of the VAT invoice issued for the order (null: none); a refund then issues a correction. */
   invoice_number: nullableString,
+  /**
+   * The order's invoice and corrections, oldest first (issue 30), each a PDF of
+   * `GET /admin/invoices/item/:id/pdf`, with its KSeF state and number.
+   */
+  invoices: z.array(
+    object({
+      id: z.number().int(),
+      kind: z.enum(INVOICE_KINDS),
+      number: z.string(),
+      issue_date: z.string(),
+      /** PLN: the invoice's total, or what a correction takes back. */
+      gross: money,
+      /** A correction: the number of the invoice it corrects. */
+      corrects: nullableString,
+      /** Its way to KSeF (docs/ksef.md); null for one issued before KSeF was wired. */
+      ksef_state: z.enum(KSEF_STATES).nullable(),
+      ksef_number: nullableString,
+    }),
+  ),
   payment: object({
     provider: z.string(),
     reference: nullableString,

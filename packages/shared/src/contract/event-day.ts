@@ -31,6 +31,8 @@ export const ZCheckInList = object({
   /** Null for the experience's default list (the console names it). */
   name: nullableString,
   is_default: z.boolean(),
+  /** The gate offers check-out on this list (the experience needs it: people leave and come back). */
+  allows_check_out: z.boolean(),
 });
 
 export const ZGateExperience = object({

@@ -1,6 +1,7 @@
 /** The member's tickets (issue 29, docs/event-day.md): each attendee's code for the QR at the door. */
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../constants';
+import { idParam } from '../schemas/common';
 import { TICKET_STATUSES, ZMyTicketsQuery } from '../schemas/event-day';
 import { defineEndpoint, object, ok } from './define';
 
@@ -33,5 +34,24 @@ export const ticketsContract = {
     access: 'customer',
     query: ZMyTicketsQuery,
     responses: { 200: ok(z.array(ZMyTicket)) },
+  }),
+  upcomingPdf: defineEndpoint({
+    method: 'GET',
+    path: '/tickets/pdf',
+    summary:
+      "The signed-in member's valid tickets of the experiences from today on, as a PDF to print (one page per attendee: QR code, name, when, where, the code in letters); 404 when there is none",
+    access: 'customer',
+    produces: 'application/pdf',
+    responses: { 200: z.string() },
+  }),
+  orderPdf: defineEndpoint({
+    method: 'GET',
+    path: '/tickets/orders/:id/pdf',
+    summary:
+      "The valid tickets of one of the signed-in member's orders as a PDF to print; 404 for another's order or when none is valid",
+    access: 'customer',
+    params: idParam,
+    produces: 'application/pdf',
+    responses: { 200: z.string() },
   }),
 };

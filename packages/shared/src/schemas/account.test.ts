@@ -112,10 +112,25 @@ describe('ZInvoiceData', () => {
     expect(v.invoice_locale_number).toBeNull();
   });
 
-  it('takes any non-empty number outside Poland', () => {
-    expect(ZInvoiceData.parse({ ...invoice, tax_number_prefix: 'DE', tax_number: 'DE 123' }).tax_number).toBe(
-      'DE 123',
-    );
+  it('keeps an EU VAT number as FA(3) sends it: capitals and digits, without the prefix or separators', () => {
+    expect(
+      ZInvoiceData.parse({ ...invoice, tax_number_prefix: 'DE', tax_number: 'de 123.456-789' }).tax_number,
+    ).toBe('123456789');
+    expect(
+      ZInvoiceData.parse({ ...invoice, tax_number_prefix: 'DE', tax_number: 'DE123456789' }).tax_number,
+    ).toBe('123456789');
+    // A foreign address keeps its own postal code; outside the EU the tax id is taken as typed.
+    const ch = ZInvoiceData.parse({
+      ...invoice,
+      tax_number_prefix: 'CH',
+      tax_number: 'CHE-123.456.788 MWST',
+      invoice_post_code: '8001',
+    });
+    expect([ch.tax_number, ch.invoice_post_code]).toEqual(['CHE-123.456.788 MWST', '8001']);
+  });
+
+  it('gives a Polish postal code typed without its dash the dash', () => {
+    expect(ZInvoiceData.parse({ ...invoice, invoice_post_code: '00848' }).invoice_post_code).toBe('00-848');
   });
 
   it.each([
@@ -125,6 +140,21 @@ describe('ZInvoiceData', () => {
     [{ tax_number_prefix: 'XX' }, 'tax_number_prefix', 'validation.wrongValue'],
     [{ invoice_company_name: '  ' }, 'invoice_company_name', 'validation.required'],
     [{ invoice_city: undefined }, 'invoice_city', 'validation.required'],
+    // What KSeF would refuse (issue 30): FA(3)'s NIP pattern, a Polish postal code, an EU VAT number.
+    [{ tax_number: '0000000000' }, 'tax_number', 'validation.nip'],
+    [{ invoice_post_code: '00-8480' }, 'invoice_post_code', 'validation.postCode'],
+    [{ invoice_post_code: 'Warszawa' }, 'invoice_post_code', 'validation.postCode'],
+    [{ tax_number_prefix: 'DE', tax_number: '1234567890123' }, 'tax_number', 'validation.vatUeNumber'],
+    [{ tax_number_prefix: 'FR', tax_number: 'AB/12' }, 'tax_number', 'validation.vatUeNumber'],
+    [{ tax_number_prefix: 'NO', tax_number: '9'.repeat(31) }, 'tax_number', 'validation.maxLength'],
+    [
+      { invoice_company_name: 'Firma\u0007 Sp. z o.o.' },
+      'invoice_company_name',
+      'validation.controlCharacters',
+    ],
+    [{ invoice_street: 'Długa\n5' }, 'invoice_street', 'validation.controlCharacters'],
+    [{ invoice_locale_number: '4\t' + 'b' }, 'invoice_locale_number', 'validation.controlCharacters'],
+    [{ invoice_company_name: 'x'.repeat(201) }, 'invoice_company_name', 'validation.maxLength'],
   ])('%o gives %s: %s', (patch, field, key) => {
     expect(fieldMessages(ZInvoiceData.safeParse({ ...invoice, ...patch }))[field]).toBe(key);
   });
@@ -174,6 +204,14 @@ describe('isInvoiceDataComplete (the cart switch and the order check read this o
     tax_number_prefix: 'PL',
     tax_number: '5260250274',
   };
+
+  it('counts data KSeF would refuse as incomplete (saved before issue 30)', () => {
+    expect(isInvoiceDataComplete({ ...complete, tax_number: '0000000000' })).toBe(false);
+    expect(isInvoiceDataComplete({ ...complete, tax_number_prefix: 'DE', tax_number: 'DE 12-34' })).toBe(
+      false,
+    );
+    expect(isInvoiceDataComplete({ ...complete, invoice_post_code: '0001' })).toBe(false);
+  });
 
   it('needs every field but the flat number', () => {
     expect(isInvoiceDataComplete(complete)).toBe(true);

@@ -1,12 +1,18 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { DEFAULT_TAX_PREFIX, HONORIFICS, INTERESTS_MIN, PHONE_DIGITS, USER_TYPE } from '../constants';
-import { isValidNip, normaliseNip } from '../validators/nip';
+import {
+  hasNoControlCharacters,
+  INVOICE_FIELD_MAX,
+  normalisePolishPostCode,
+  normaliseTaxNumber,
+  POLISH_POST_CODE,
+  taxNumberIssue,
+} from './invoice-data';
 import { afterEarlier, boolish, optionalText, personName, requiredText, whenValid } from './common';
 
 /** PostgreSQL text cannot hold a NUL byte: such input is refused as a wrong value, never stored. */
 const hasNoNul = (v: string | null) => v === null || !v.includes('\u0000');
-const text = (max: number) => requiredText(max).refine(hasNoNul, { error: 'validation.wrongValue' });
 const optional = (max: number) => optionalText(max).refine(hasNoNul, { error: 'validation.wrongValue' });
 const memberName = () => personName().refine(hasNoNul, { error: 'validation.wrongValue' });
 
@@ -126,29 +132,56 @@ export const TAX_NUMBER_PREFIXES = [
 ] as const;
 export type TaxNumberPrefix = (typeof TAX_NUMBER_PREFIXES)[number];
 
-/** customers/update-invoice-data: Polish NIP checksum under PL, any non-empty value elsewhere. */
+/**
+ * customers/update-invoice-data (SPEC.md §5, tightened by issue 30 to what KSeF accepts: invoice-data.ts):
+ * a NIP with its checksum and FA(3)'s pattern and a 00-000 postal code under PL, an EU VAT number of
+ * FA(3)'s pattern under an EU prefix, a tax id of at most 50 characters elsewhere; no control character.
+ */
+const invoiceText = (max: number) =>
+  requiredText(max).refine(hasNoControlCharacters, {
+    error: 'validation.controlCharacters',
+    ...afterEarlier,
+  });
 export const ZInvoiceData = z
   .object({
-    invoice_company_name: text(200),
-    invoice_street: text(120),
-    invoice_building_number: text(20),
-    invoice_locale_number: optional(20),
-    invoice_post_code: text(12),
-    invoice_city: text(80),
+    invoice_company_name: invoiceText(INVOICE_FIELD_MAX.company),
+    invoice_street: invoiceText(INVOICE_FIELD_MAX.street),
+    invoice_building_number: invoiceText(INVOICE_FIELD_MAX.building),
+    invoice_locale_number: optional(INVOICE_FIELD_MAX.flat).refine(hasNoControlCharacters, {
+      error: 'validation.controlCharacters',
+      ...afterEarlier,
+    }),
+    invoice_post_code: invoiceText(INVOICE_FIELD_MAX.postCode),
+    invoice_city: invoiceText(INVOICE_FIELD_MAX.city),
     tax_number_prefix: z
       .enum(TAX_NUMBER_PREFIXES, { error: 'validation.wrongValue' })
       .default(DEFAULT_TAX_PREFIX),
-    tax_number: text(30),
+    tax_number: invoiceText(INVOICE_FIELD_MAX.taxNumber),
   })
   .superRefine(
     (v, ctx) => {
-      if (v.tax_number_prefix === 'PL' && !isValidNip(v.tax_number)) {
-        ctx.addIssue({ code: 'custom', path: ['tax_number'], message: 'validation.nip' });
-      }
+      const issue = taxNumberIssue(v.tax_number_prefix, v.tax_number);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['tax_number'], message: issue });
     },
     whenValid('tax_number_prefix', 'tax_number'),
   )
-  .transform((v) => (v.tax_number_prefix === 'PL' ? { ...v, tax_number: normaliseNip(v.tax_number) } : v));
+  .superRefine(
+    (v, ctx) => {
+      if (
+        v.tax_number_prefix === 'PL' &&
+        !POLISH_POST_CODE.test(normalisePolishPostCode(v.invoice_post_code))
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['invoice_post_code'], message: 'validation.postCode' });
+      }
+    },
+    whenValid('tax_number_prefix', 'invoice_post_code'),
+  )
+  .transform((v) => ({
+    ...v,
+    tax_number: normaliseTaxNumber(v.tax_number_prefix, v.tax_number),
+    invoice_post_code:
+      v.tax_number_prefix === 'PL' ? normalisePolishPostCode(v.invoice_post_code) : v.invoice_post_code,
+  }));
 export type TInvoiceData = z.infer<typeof ZInvoiceData>;
 export type TInvoiceDataInput = z.input<typeof ZInvoiceData>;
 
@@ -215,12 +248,21 @@ export const REQUIRED_INVOICE_FIELDS = INVOICE_FIELDS.filter((field) => field !=
 
 /**
  * Whether the member's invoice data is complete enough for a VAT invoice: the one rule the cart's
- * invoice switch and the order's check both read (SPEC.md §9).
+ * invoice switch and the order's check both read (SPEC.md §9). Data saved before issue 30's rules
+ * that KSeF would refuse (a foreign VAT number with separators, a NIP of the wrong pattern) counts as
+ * incomplete, so the member corrects it before an invoice is asked for.
  */
 export function isInvoiceDataComplete(
   fields: Partial<Record<(typeof INVOICE_FIELDS)[number], string | null>> | null | undefined,
 ): boolean {
-  return REQUIRED_INVOICE_FIELDS.every((field) => Boolean(fields?.[field]?.trim()));
+  if (!REQUIRED_INVOICE_FIELDS.every((field) => Boolean(fields?.[field]?.trim()))) return false;
+  // Stored as the form stores it: valid, and already in its normal form (bare numbers, 00-000).
+  const parsed = ZInvoiceData.safeParse(fields);
+  return (
+    parsed.success &&
+    parsed.data.tax_number === fields?.tax_number &&
+    parsed.data.invoice_post_code === fields?.invoice_post_code
+  );
 }
 
 /** The club card of SPEC.md §3; nested under `customer` for customers, flat on the dealer. */

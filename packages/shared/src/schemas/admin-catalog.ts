@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageNumber, pageSizeOf, queryNumber } from './list-query';
 import { PUBLISHED_ANNOUNCED, PUBLISHED_HIDDEN, PUBLISHED_ON_SALE } from '../constants';
 import { plnToGrosze } from '../money';
-import { whenValid } from './common';
+import { requiredText, whenValid } from './common';
+import { REMINDER_DAYS_DEFAULT, REMINDER_DAYS_MAX } from './event-mail';
 
 /**
  * The console's experiences (issue 16, docs/console.md): the form an operator fills and the list's
@@ -97,6 +98,11 @@ export const ZAdminProductInput = z
     ann_description_en: optional(50_000),
     place_pl: text(200).default(''),
     place_en: text(200).default(''),
+    /** "What to bring": in the booking mail, the tickets' PDF and the reminder (issue 29). */
+    bring_pl: text(1000).default(''),
+    bring_en: text(1000).default(''),
+    /** Days before the start the reminder goes (0: none). */
+    reminder_days: whole(0, REMINDER_DAYS_MAX).default(REMINDER_DAYS_DEFAULT),
     start_date: isoDate,
     start_time: optionalTime,
     end_date: optionalDate,
@@ -114,6 +120,8 @@ export const ZAdminProductInput = z
       .number({ error: 'validation.invalidChoice' })
       .refine((v) => (VAT_RATES as readonly number[]).includes(v), { error: 'validation.invalidChoice' })
       .default(DEFAULT_VAT_RATE),
+    /** A trip sold as a travel service: invoiced in the margin scheme (art. 119), no VAT shown. */
+    margin_scheme: z.boolean({ error: 'validation.wrongValue' }).default(false),
     /** The capacity; null: no cap. */
     total_seats: whole(0, SEATS_MAX).nullable(),
     /** Seats left at or below this show "low availability" (SPEC.md §4). */
@@ -145,6 +153,13 @@ export const ZAdminProductInput = z
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.endBeforeStart' });
     },
     whenValid('start_date', 'end_date', 'start_time', 'end_time'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (v.margin_scheme && v.type !== 'TRIP')
+        ctx.addIssue({ code: 'custom', path: ['margin_scheme'], message: 'validation.marginTripOnly' });
+    },
+    whenValid('type', 'margin_scheme'),
   )
   .superRefine(
     (v, ctx) => {
@@ -206,4 +221,16 @@ export const ZAdminPhotoOrder = z.object({ ids: z.array(id).min(1).max(500) });
 export const photoParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   photoId: z.coerce.number().int().positive().max(MAX_ID),
+});
+
+/** A person a gallery photo shows (issue 31): the photo's params and the member's account id. */
+export const photoPersonParams = photoParams.extend({
+  userId: z.coerce.number().int().positive().max(MAX_ID),
+});
+
+/** Tagging a photo with a member, found by their e-mail or club card number. */
+export const ZPhotoPersonInput = z.strictObject({
+  member: requiredText(254)
+    // No control character (PostgreSQL's text cannot hold a NUL): refused here, never a 500 there.
+    .refine((v) => [...v].every((ch) => ch.charCodeAt(0) >= 32), { error: 'validation.wrongValue' }),
 });

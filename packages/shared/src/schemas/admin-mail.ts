@@ -17,6 +17,11 @@ export const MAIL_TEMPLATES = [
   'order-cancelled',
   'order-cancelled-by-club',
   'staff-invitation',
+  'order-refunded',
+  'order-invoice',
+  'booking-reminder',
+  'attendee-mail',
+  'privacy-export-ready',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -28,6 +28,8 @@ const queryId = queryNumber(
 );
 
 export const DESK_ORDER_SORTS = ['created_at', 'total', 'id'] as const;
+/** The desk's refund filter: refunded in part, in full, or at all. */
+export const DESK_REFUND_FILTERS = ['PARTIAL', 'FULL', 'ANY'] as const;
 export const DESK_PAGE_SIZES = [10, 25, 50, 100] as const;
 /**
  * The list counts at most this many matching orders (a bounded count, never the whole table): past
@@ -56,6 +58,8 @@ export const ZDeskOrderListQuery = z
     member: queryText(100),
     /** The discount code used (whole code, any case). */
     code: queryText(64),
+    /** Money went back: in part, in full, or either (issue 30). */
+    refund: blankOr(z.enum(DESK_REFUND_FILTERS, { error: 'validation.wrongValue' }).optional()),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], error: 'validation.endBeforeStart' })
   .refine((v) => v.page * v.per_page <= DESK_COUNT_CAP + v.per_page, {

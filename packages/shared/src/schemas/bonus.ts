@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NIP_DIGITS, PESEL_DIGITS, TAXATION_FORMS } from '../constants';
-import { isValidNip, normaliseNip } from '../validators/nip';
+import { normaliseNip } from '../validators/nip';
+import { isKsefNip } from './invoice-data';
 import { isValidPesel } from '../validators/pesel';
 import { afterEarlier, email, optionalText, personName, requiredText, whenValid } from './common';
 
@@ -27,7 +28,7 @@ export const pesel = () =>
       .nullable(),
   );
 
-/** NIP: spaces and dashes ignored, 10 digits, checksum (SPEC.md §5); stored as bare digits. */
+/** NIP: spaces and dashes ignored, 10 digits, checksum (SPEC.md §5) and KSeF's pattern; stored as bare digits. */
 export const taxNumber = () =>
   z.preprocess(
     (v) => {
@@ -38,7 +39,7 @@ export const taxNumber = () =>
       .string()
       .regex(/^\d*$/, { error: 'validation.digits' })
       .length(NIP_DIGITS, { error: `validation.exactDigits|${NIP_DIGITS}`, ...afterEarlier })
-      .refine(isValidNip, { error: 'validation.nip', ...afterEarlier })
+      .refine(isKsefNip, { error: 'validation.nip', ...afterEarlier })
       .nullable(),
   );
 

@@ -50,12 +50,15 @@ export type TScanTicket = z.input<typeof ZScanTicket>;
 export const ZTicketAtGate = z.object({ ticket_id: ticketId, gate });
 export type TTicketAtGate = z.input<typeof ZTicketAtGate>;
 
+/** Why a staff member let a refused ticket in (online, or queued by a gate offline). */
+export const ZOverrideReason = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(3)
+  .max(300, { error: 'validation.tooLong' });
+
 /** A staff member lets a refused ticket in: they confirm and say why (the audit log keeps it). */
-export const ZCheckInOverride = z.object({
-  ticket_id: ticketId,
-  gate,
-  reason: z.string({ error: 'validation.required' }).trim().min(3).max(300, { error: 'validation.tooLong' }),
-});
+export const ZCheckInOverride = z.object({ ticket_id: ticketId, gate, reason: ZOverrideReason });
 export type TCheckInOverride = z.input<typeof ZCheckInOverride>;
 
 /** The gate's search: a surname (or its start), an order number (#123) or a club card number. */

@@ -1,6 +1,7 @@
 /** VAT invoices (docs/invoices.md): the console's queue and list, the correction, the member's list. */
 import { z } from 'zod';
 import { plnToGrosze } from '../money';
+import { ZKsefStatus } from './ksef';
 import { blankOr, bracketQuery, dayRange, daysInOrder, pageNumber } from './list-query';
 
 export const PAGE_SIZE_INVOICES = 20;
@@ -66,6 +67,10 @@ export const ZInvoiceSummary = z.strictObject({
   gross: z.number(),
   buyer_name: z.string(),
   buyer_tax_number: z.string(),
+  /** The buyer's address lines as on the invoice (the resend form starts from them). */
+  buyer_address: z.array(z.string()),
+  /** Its way to KSeF (docs/ksef.md); null for an invoice issued before KSeF was wired. */
+  ksef: ZKsefStatus.nullable(),
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
@@ -76,6 +81,10 @@ export const ZMemberInvoice = z.strictObject({
   number: z.string(),
   issue_date: z.string(),
   gross: z.number(),
+  /** The invoice's number in KSeF, once KSeF accepted it. */
+  ksef_number: z.string().nullable(),
+  /** Whether its FA(3) XML (the legal invoice in KSeF) can be downloaded. */
+  has_xml: z.boolean(),
 });
 export type TMemberInvoice = z.infer<typeof ZMemberInvoice>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/translate';
 import { ORDER_STATUSES, PRODUCT_TYPES, QUANTITY_MIN } from '../constants';
+import { REFUND_STATES } from '../refunds';
 import { afterEarlier, boolish, pageQuery, whenValid } from './common';
 
 const id = () => z.coerce.number().int().positive().max(2_147_483_647);
@@ -181,6 +182,9 @@ export const ZOrder = z.strictObject({
   total: z.number(),
   is_invoice: z.boolean(),
   expires_at: z.string().nullable(),
+  /** What went back to the member (PLN) and whether it was part or all of the total (issue 30). */
+  refunded: z.number(),
+  refund_state: z.enum(REFUND_STATES),
 });
 export type TOrder = z.output<typeof ZOrder>;
 

@@ -126,7 +126,15 @@ export const rateLimits = pgTable('rate_limits', {
 
 /** Every mail the panel sends; with no SMTP_URL this table is the mailbox. */
 /** A file sent with a mail (the booking's .ics), kept with it so that a resend sends the same mail. */
-export type OutboxAttachment = { filename: string; contentType: string; content: string };
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  /** 'base64': a binary file (a ticket's QR code, the tickets' PDF); text otherwise. */
+  encoding?: 'base64';
+  /** Shown inside the HTML (`<img src="cid:…">`) rather than as a separate file. */
+  cid?: string;
+};
 
 /**
  * Every mail the club sends (docs/mail.md): written in the transaction of the change that caused it,

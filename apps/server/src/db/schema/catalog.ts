@@ -1,6 +1,16 @@
 import { PRODUCT_TYPES } from '@club/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, editVersion, instant, listPosition, ownedBy, serialId } from './columns';
 import { users } from './auth';
 import { interests } from './account';
@@ -47,6 +57,11 @@ export const products = pgTable(
     annDescriptionEn: text('ann_description_en'),
     placePl: text('place_pl').notNull().default(''),
     placeEn: text('place_en').notNull().default(''),
+    /** "What to bring" of the booking mail, the ticket and the reminder (issue 29), in both languages. */
+    bringPl: text('bring_pl').notNull().default(''),
+    bringEn: text('bring_en').notNull().default(''),
+    /** The reminder goes this many days before the start (0: none); docs/event-day.md. */
+    reminderDays: integer('reminder_days').notNull().default(2),
     startDate: date('start_date').notNull(),
     startTime: text('start_time'),
     endDate: date('end_date'),
@@ -54,6 +69,11 @@ export const products = pgTable(
     priceGrosze: integer('price_grosze').notNull().default(0),
     /** VAT rate in percent that the price (gross) includes; an invoice splits the price by it. */
     vatRate: integer('vat_rate').notNull().default(23),
+    /**
+     * A trip sold as a travel service, invoiced in the travel-agency margin scheme (art. 119 of the
+     * VAT act): no VAT shown on its invoice; set by staff (docs/invoices.md).
+     */
+    marginScheme: boolean('margin_scheme').notNull().default(false),
     /** Per-member limit (the member plus accompanying persons) of SPEC.md §9. */
     memberLimit: integer('member_limit').notNull().default(2),
     totalSeats: integer('total_seats'),
@@ -191,6 +211,25 @@ export const galleryImages = pgTable(
     captionEn: text('caption_en').notNull().default(''),
   },
   (t) => [index('gallery_images_gallery_idx').on(t.galleryId)],
+);
+
+/**
+ * Who a gallery photo shows (issue 31, docs/privacy.md "Erasure"): staff tag a photo with a member in
+ * the gallery editor; removing the member's account deletes the photos tagged with them. Goes with
+ * the photo and with the account (cascade); the staff member who tagged it is kept while they exist.
+ */
+export const galleryImagePeople = pgTable(
+  'gallery_image_people',
+  {
+    photoId: ownedBy('photo_id', () => galleryImages.id),
+    userId: ownedBy('user_id', () => users.id),
+    taggedAt: instant('tagged_at').notNull().defaultNow(),
+    taggedBy: integer('tagged_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.userId] }),
+    index('gallery_image_people_user_idx').on(t.userId),
+  ],
 );
 
 export const SEAT_OFFER_STATUSES = ['OFFERED', 'TAKEN', 'LAPSED', 'WITHDRAWN'] as const;

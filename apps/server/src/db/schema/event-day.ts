@@ -55,10 +55,17 @@ export const checkInLists = pgTable(
     /** Null for the default list: the console names it in the staff member's language. */
     name: text('name'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * The experience needs check-out on this list (people leave and come back, e.g. a paddock):
+     * only then does the gate offer it. Off by default: most doors are passed once.
+     */
+    allowsCheckOut: boolean('allows_check_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('check_in_lists_default_idx').on(t.productId).where(sql`is_default`),
+    // Two named lists of one experience never share a name (any case).
+    uniqueIndex('check_in_lists_name_idx').on(t.productId, sql`lower(${t.name})`),
     index('check_in_lists_product_idx').on(t.productId),
   ],
 );

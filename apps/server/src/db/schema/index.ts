@@ -6,3 +6,7 @@ export * from './sales';
 export * from './dealers';
 export * from './privacy';
 export * from './event-day';
+export * from './event-day-offline';
+export * from './event-mail';
+export * from './ksef';
+export * from './privacy-export';

@@ -4,6 +4,7 @@ import ical from 'ical-generator';
 import type { Tx } from '../../db/client';
 import { categories, orderItems, orders, products } from '../../db/schema';
 import { translate } from '../../i18n';
+import { nameIn } from '../../lib/localized';
 
 /** Experiences take place in Poland: dates and times of products are Warsaw wall-clock time. */
 export const CLUB_TIME_ZONE = 'Europe/Warsaw';
@@ -94,10 +95,10 @@ export async function listPaidExperiences(
     const p = row.product;
     const startDate = p?.startDate ?? row.productStartDate;
     if (!startDate) continue;
-    const categoryName = row.category ? (lang === 'en' ? row.category.nameEn : row.category.namePl) : null;
+    const categoryName = row.category ? nameIn(lang, row.category) : null;
     entries.set(key, {
       key,
-      name: p ? (lang === 'en' ? p.nameEn : p.namePl) : row.productName,
+      name: p ? nameIn(lang, p) : row.productName,
       place: p ? (lang === 'en' ? p.placeEn : p.placePl) || null : null,
       startDate,
       startTime: p?.startTime ?? null,

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client';
 import { setConsentContext } from '../../lib/consent-history';
 import { customerInterests, customers, interests, languages, users } from '../../db/schema';
 import type { UserRow } from '../../types';
+import { nameIn } from '../../lib/localized';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -205,7 +206,7 @@ export async function updateInvoiceData(db: Tx, userId: number, input: TInvoiceD
 
 export async function listInterests(db: Tx, lang: LanguageCode): Promise<TInterest[]> {
   const rows = await db.select().from(interests).orderBy(asc(interests.position), asc(interests.id));
-  return rows.map((r) => ({ id: r.id, name: lang === 'en' ? r.nameEn : r.namePl }));
+  return rows.map((r) => ({ id: r.id, name: nameIn(lang, r) }));
 }
 
 /** Which of the given ids exist in the interests catalogue. */

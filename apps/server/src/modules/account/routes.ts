@@ -13,7 +13,7 @@ import {
   updateCustomerProfile,
   updateInvoiceData,
 } from './repository';
-import { removeAccount } from './remove-account';
+import { eraseAccount, erasureDeps, removeErasedFiles } from '../privacy/erasure';
 
 /** The member's account of SPEC.md §7: profile, invoice data, interests and account removal. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +84,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.removeAccount),
     handler: async (request, reply) => {
       const { user } = requireAuth(request);
-      await app.db.transaction((tx) => removeAccount(tx, user.id));
+      const erased = await app.db.transaction((tx) => eraseAccount(tx, erasureDeps(app), user.id));
+      await removeErasedFiles(app.config, erased);
       clearSessionCookie(app, reply);
       return { success: true as const };
     },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusSignups, outbox } from '../../db/schema';
 import { Client, createTestApp, createTestUser, signedInAs, type TestApp } from '../../../test/helpers';
+import { bonusBody } from '../../../test/support/bonus-body';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,25 +19,7 @@ async function verifiedDealer(language: 'pl' | 'en' = 'pl') {
   return { ...u, client };
 }
 
-const validForm = (over: Record<string, unknown> = {}) => ({
-  name: 'Piotr',
-  surname: 'Nowak',
-  email: 'piotr.nowak@example.com',
-  phone: '+48 602 345 678',
-  address: 'Puławska 314',
-  post_code: '02-819',
-  city: 'Warszawa',
-  pesel: '44051401359',
-  tax_number: '',
-  taxation_form: 'PIT-11',
-  tax_office: OFFICE,
-  correspondence_address: '',
-  term_1: true,
-  term_2: true,
-  term_3: true,
-  term_4: true,
-  ...over,
-});
+const validForm = (over: Record<string, unknown> = {}) => ({ ...bonusBody, ...over });
 
 describe('bonus/tax-offices', () => {
   it('lists at least 20 Polish tax offices by city, behind the dealer password check', async () => {

@@ -16,6 +16,7 @@ import { clubToday } from '../../lib/club-day';
 import { memberFlags } from '../catalog/member-flags';
 import { heldUntilSql } from '../catalog/seat-offers';
 import { outer } from '../../lib/outer-column';
+import { nameIn } from '../../lib/localized';
 
 type ProductRow = typeof products.$inferSelect;
 type CartRow = typeof cartItems.$inferSelect;
@@ -153,7 +154,7 @@ export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: b
         : null,
     product: {
       id: product.id,
-      name: lang === 'en' ? product.nameEn : product.namePl,
+      name: nameIn(lang, product),
       alias: product.alias,
       category_name: line.categoryName,
       type: product.type,
@@ -166,7 +167,7 @@ export function toCartItem(line: LoadedCartLine, lang: LanguageCode, isFilled: b
       can_order: state.canOrder,
       terms: line.terms.map((t) => ({
         id: t.id,
-        name: lang === 'en' ? t.nameEn : t.namePl,
+        name: nameIn(lang, t),
         file: t.file,
         file_url: mediaUrl(t.file),
         selected: row.terms.some((a) => a.term_id === t.id && a.value),

@@ -33,7 +33,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(contract.update),
     handler: async (request) => {
       const { user } = requireAuth(request);
-      await updateCartItem(app.db, user.id, request.params.id, request.body, request.lang);
+      await updateCartItem(app, app.db, user.id, request.params.id, request.body, request.lang);
       return { success: true as const };
     },
   });

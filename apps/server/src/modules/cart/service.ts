@@ -7,6 +7,8 @@ import { preparedOnce } from '../../lib/prepared';
 import { heldUntilSql } from '../catalog/seat-offers';
 import { cartProductState, loadCartLines } from './repository';
 import { outer } from '../../lib/outer-column';
+import { announceMemberChange } from '../../lib/member-notice';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The experience with the member's state for an add to cart, in one prepared query: whether it is
@@ -77,6 +79,7 @@ export function cartItemError(issues: ReturnType<typeof cartItemIssues>): AppErr
 
 /** Saves the member's data of one cart line; refused as a whole when any rule fails. */
 export async function updateCartItem(
+  app: FastifyInstance,
   db: Tx,
   userId: number,
   itemId: number,
@@ -102,7 +105,15 @@ export async function updateCartItem(
       })),
       isFilled: true,
     })
-    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+    .where(
+      and(
+        eq(cartItems.id, itemId),
+        eq(cartItems.userId, userId),
+        // Its triggers' NOTIFY is sent after the commit instead (migration 0031, lib/member-notice.ts).
+        sql`set_config('club.member_notice', 'after_commit', true) is not null`,
+      ),
+    );
+  announceMemberChange(app);
 }
 
 export async function removeCartItem(db: Tx, userId: number, itemId: number) {

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, productNotifications, products, users } from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { nameIn } from '../../lib/localized';
 
 /**
  * Sends the one waiting-list mail to every member who asked about this experience and has not
@@ -29,8 +30,8 @@ export async function notifyWaitingList(
     .where(and(eq(productNotifications.productId, productId), isNull(productNotifications.notifiedAt)));
   for (const member of waiting) {
     const lang = member.language === 'en' ? 'en' : 'pl';
-    const name = lang === 'en' ? product.nameEn : product.namePl;
-    const categoryName = lang === 'en' ? category.nameEn : category.namePl;
+    const name = nameIn(lang, product);
+    const categoryName = nameIn(lang, category);
     const url = `${publicUrl}${experiencePagePath(categoryName, product.id, name)}`;
     await mailer.queue(tx, {
       template: 'waiting-list',

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { categories, productNotifications, products, seatOffers, users } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
 import { outer } from '../../lib/outer-column';
+import { nameIn } from '../../lib/localized';
 
 /**
  * The waiting list that holds a seat (docs/waiting-list.md). A seat that comes free (an unpaid order
@@ -87,7 +88,7 @@ export async function offerFreeSeats(tx: Tx, deps: Pick<Deps, 'mailer' | 'config
     );
   for (const member of line) {
     const lang = member.language === 'en' ? 'en' : 'pl';
-    const name = lang === 'en' ? product.nameEn : product.namePl;
+    const name = nameIn(lang, product);
     const category = lang === 'en' ? row.categoryEn : row.categoryPl;
     await deps.mailer.queue(tx, {
       template: 'seat-offer',

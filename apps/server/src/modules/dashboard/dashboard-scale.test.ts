@@ -4,6 +4,7 @@ import { addBenchMembers, addScaleData, SCALE } from '../../../../../bench/scale
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/helpers';
 import { clubToday } from '../../lib/club-day';
 import {
+  attendanceQuery,
   experienceQuery,
   invoiceQuery,
   mondayOf,
@@ -86,6 +87,7 @@ describe.skipIf(!run)('the dashboard at 100,000 orders', () => {
       'seats of the upcoming experiences': seatsQuery(t.app.db, today),
       'orders waiting for payment': waitingQuery(t.app.db),
       'invoice requests waiting': invoiceQuery(t.app.db),
+      'attendance of the latest experiences': attendanceQuery(t.app.db, today),
     };
     for (const [title, query] of Object.entries(statements)) {
       lines.push(

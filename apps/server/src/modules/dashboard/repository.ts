@@ -1,15 +1,22 @@
 import { readTogether } from '../../lib/read-together';
 import { groszeToPln, ORDER_STATUS, PUBLISHED_ON_SALE } from '@club/shared';
-import type { TDashboard, TDashboardExperience, TDashboardWeek } from '@club/shared/contract/admin-dashboard';
-import { and, asc, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type {
+  TDashboard,
+  TDashboardAttendance,
+  TDashboardExperience,
+  TDashboardWeek,
+} from '@club/shared/contract/admin-dashboard';
+import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, products, productSales } from '../../db/schema';
+import { orderItems, orders, products, productSales, tickets } from '../../db/schema';
 import { clubToday } from '../../lib/club-day';
 import { outer } from '../../lib/outer-column';
 
 /** The experiences the dashboard lists: the best sellers of the window, the soonest upcoming. */
 export const DASHBOARD_TOP_EXPERIENCES = 10;
 export const DASHBOARD_UPCOMING = 8;
+/** The experiences the attendance lists: those with tickets that began in the last half-year, latest first. */
+export const DASHBOARD_ATTENDANCE = 8;
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) =>
@@ -189,17 +196,68 @@ async function invoiceRequests(db: Tx) {
   return { orders: Number(row?.orders ?? 0) };
 }
 
+/**
+ * Came and no-show per experience that began by today (issue 29, docs/event-day.md), from the
+ * check-ins: a ticket came when it was let in on any list of its experience. The experiences are
+ * chosen first (by their start date, among those with tickets), then only theirs are counted.
+ */
+export const attendanceQuery = (db: Tx, today: string) => {
+  const recent = db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        lte(products.startDate, today),
+        gte(products.startDate, addDays(today, -183)),
+        sql`exists (select 1 from tickets t where t.product_id = ${outer(products.id)})`,
+      ),
+    )
+    .orderBy(desc(products.startDate), desc(products.id))
+    .limit(DASHBOARD_ATTENDANCE)
+    .as('recent');
+  const came = sql`exists (select 1 from check_ins c where c.ticket_id = ${outer(tickets.id)})`;
+  return db
+    .select({
+      id: products.id,
+      namePl: products.namePl,
+      nameEn: products.nameEn,
+      startDate: products.startDate,
+      expected: sql<number>`count(*) filter (where ${tickets.status} = 'VALID')::int`,
+      came: sql<number>`count(*) filter (where ${came})::int`,
+      noShow: sql<number>`count(*) filter (where ${tickets.status} = 'VALID' and not ${came})::int`,
+    })
+    .from(recent)
+    .innerJoin(products, eq(products.id, recent.id))
+    .innerJoin(tickets, eq(tickets.productId, products.id))
+    .groupBy(products.id)
+    .orderBy(desc(products.startDate), desc(products.id));
+};
+
+async function attendance(db: Tx, today: string): Promise<TDashboardAttendance[]> {
+  const rows = await attendanceQuery(db, today);
+  return rows.map((r) => ({
+    product_id: r.id,
+    name_pl: r.namePl,
+    name_en: r.nameEn,
+    start_date: r.startDate,
+    expected: Number(r.expected),
+    came: Number(r.came),
+    no_show: Number(r.noShow),
+  }));
+}
+
 /** Every figure of the dashboard, read for the club's today (Europe/Warsaw). */
 export async function readDashboard(db: Tx, weeks: number, now = new Date()): Promise<TDashboard> {
   const today = clubToday(now);
   const from = addDays(mondayOf(today), -7 * (weeks - 1));
   const until = addDays(from, 7 * weeks);
-  const [perWeek, experiences, seats, waiting, invoices] = await readTogether(db, [
+  const [perWeek, experiences, seats, waiting, invoices, came] = await readTogether(db, [
     () => salesPerWeek(db, from, until, weeks),
     () => salesPerExperience(db, from, until),
     () => upcomingSeats(db, today),
     () => waitingPayment(db),
     () => invoiceRequests(db),
+    () => attendance(db, today),
   ] as const);
   return {
     today,
@@ -213,5 +271,6 @@ export async function readDashboard(db: Tx, weeks: number, now = new Date()): Pr
     seats,
     waiting_payment: waiting,
     invoice_requests: invoices,
+    attendance: came,
   };
 }

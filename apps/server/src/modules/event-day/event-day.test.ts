@@ -12,7 +12,8 @@ import { checkInLists, orders, tickets, users } from '../../db/schema';
 import { issueMissingTickets } from '../../db/seed/event-day';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { sandboxProvider } from '../payments/sandbox-provider';
-import { payOnline, placeDeskOrder } from '../sales-desk/test-fixtures';
+import { placeDeskOrder } from '../sales-desk/test-fixtures';
+import { defaultListOf as sharedDefaultListOf, paidBooking as sharedPaidBooking } from './test-fixtures';
 import { issueTickets } from './tickets';
 
 /**
@@ -33,25 +34,8 @@ afterAll(() => t?.close());
 const ticketsOf = (orderId: number) =>
   t.app.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.seat);
 
-/** A paid booking of `quantity` seats (the member and quantity − 1 persons), paid online. */
-async function paidBooking(opts: { quantity?: number; productId?: number } = {}) {
-  const placed = await placeDeskOrder(t.app, {
-    quantity: opts.quantity ?? 2,
-    productId: opts.productId,
-    product: { memberLimit: 3 },
-  });
-  await payOnline(t.app, placed.paymentUrl, 150_000 * (opts.quantity ?? 2));
-  return placed;
-}
-
-async function defaultListOf(productId: number) {
-  const experiences = (await operator.get('/admin/check-in/experiences')).json().data as {
-    id: number;
-    lists: { id: number; is_default: boolean }[];
-  }[];
-  const experience = experiences.find((e) => e.id === productId)!;
-  return experience.lists.find((l) => l.is_default)!.id;
-}
+const paidBooking = (opts: { quantity?: number; productId?: number } = {}) => sharedPaidBooking(t.app, opts);
+const defaultListOf = (productId: number) => sharedDefaultListOf(operator, productId);
 
 const scan = (client: Client, listId: number, code: string, gate: string | null = 'Brama 2') =>
   client.post(`/admin/check-in/lists/${listId}/scan`, { code, gate });
@@ -298,6 +282,8 @@ describe('the gate', () => {
     const url = `/admin/check-in/lists/${listId}`;
     const inByTap = await operator.post(`${url}/check-in`, { ticket_id: guest.ticket_id, gate: 'B' });
     expect(inByTap.json().data).toMatchObject({ result: 'IN', attendee: { ticket_id: guest.ticket_id } });
+    // Check-out only where the list keeps it (event-day-lists.test.ts: the setting and its refusal).
+    await operator.request('PATCH', url, { allows_check_out: true });
     const out = await operator.post(`${url}/check-out`, { ticket_id: guest.ticket_id });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().data.result).toBe('OUT');
@@ -406,6 +392,7 @@ describe('two gates scanning one ticket at the same instant', () => {
       const listId = await defaultListOf(placed.productId);
       const [ticket] = await ticketsOf(placed.orderId);
       const gateB = await staffClient(second.app);
+      await operator.request('PATCH', `/admin/check-in/lists/${listId}`, { allows_check_out: true });
       for (let round = 0; round < 3; round++) {
         // Out again between rounds: the next race is on the checked-out row's conditional update.
         if (round > 0)

@@ -4,10 +4,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { checkIns, orderItems, orders, products, tickets, users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { attendees } from './attendees';
-import { type Lang, type ListRow, listCounts, loadList, nameOf } from './lists';
+import { type Lang, type ListRow, listCounts, loadList } from './lists';
+import { nameIn } from '../../lib/localized';
+import { hasCardNumber } from '../../lib/club-card';
 
 /**
  * The gate (issue 29, docs/event-day.md): scans, check-in from the search, the override and the
@@ -77,7 +79,7 @@ async function decide(
           .from(products)
           .where(eq(products.id, ticket.productId))
       : [];
-    return outcome(tx, list, 'OTHER_EXPERIENCE', ticket.id, other ? nameOf(lang, other) : null);
+    return outcome(tx, list, 'OTHER_EXPERIENCE', ticket.id, other ? nameIn(lang, other) : null);
   }
   if (ticket.status === TICKET_STATUS.VOID) return outcome(tx, list, 'VOID', ticket.id);
   if (ticket.orderStatus !== 'PAID') return outcome(tx, list, 'NOT_PAID', ticket.id);
@@ -100,10 +102,7 @@ async function ticketById(tx: Tx, id: number): Promise<TicketRow | undefined> {
  * "cancelled" when all they had is void; unknown otherwise.
  */
 async function ticketOfCard(tx: Tx, list: ListRow, code: string): Promise<TicketRow | 'NOT_PAID' | null> {
-  const [member] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`upper(${users.cardNumber}) = ${code.toUpperCase()}`);
+  const [member] = await tx.select({ id: users.id }).from(users).where(hasCardNumber(code));
   if (!member) return null;
   const own = await tx
     .select({
@@ -215,6 +214,7 @@ export async function overrideCheckIn(
 
 export async function checkOut(tx: Tx, listId: number, body: { ticket_id: number }): Promise<TScanOutcome> {
   const list = await loadList(tx, listId);
+  if (!list.allowsCheckOut) throw conflict('CHECK_OUT_NOT_ALLOWED', 'eventDay.checkOutNotAllowed');
   if (!(await ticketById(tx, body.ticket_id))) throw notFound();
   const rows = await tx
     .update(checkIns)

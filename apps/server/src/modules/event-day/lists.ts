@@ -4,45 +4,77 @@ import type { Tx } from '../../db/client';
 import { checkInLists, products } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { clubToday } from '../../lib/club-day';
-import { ensureDefaultLists } from './tickets';
+import { type Lang, nameIn } from '../../lib/localized';
 
 /** The gate's check-in lists (issue 29, docs/event-day.md): which experiences, which lists, the counts. */
 
-export type Lang = 'pl' | 'en';
-export type ListRow = { id: number; productId: number; name: string | null; isDefault: boolean };
+export type { Lang } from '../../lib/localized';
+export type ListRow = {
+  id: number;
+  productId: number;
+  name: string | null;
+  isDefault: boolean;
+  allowsCheckOut: boolean;
+};
 
-export const nameOf = (lang: Lang, p: { namePl: string; nameEn: string }) =>
-  lang === 'en' ? p.nameEn : p.namePl;
+/** The list's columns, read in one shape wherever a list is read. */
+export const listColumns = {
+  id: checkInLists.id,
+  productId: checkInLists.productId,
+  name: checkInLists.name,
+  isDefault: checkInLists.isDefault,
+  allowsCheckOut: checkInLists.allowsCheckOut,
+};
 
 export async function loadList(tx: Tx, id: number): Promise<ListRow> {
-  const [list] = await tx
-    .select({
-      id: checkInLists.id,
-      productId: checkInLists.productId,
-      name: checkInLists.name,
-      isDefault: checkInLists.isDefault,
-    })
-    .from(checkInLists)
-    .where(eq(checkInLists.id, id));
+  const [list] = await tx.select(listColumns).from(checkInLists).where(eq(checkInLists.id, id));
   if (!list) throw notFound();
   return list;
 }
 
-const listOut = (l: ListRow) => ({ id: l.id, name: l.name, is_default: l.isDefault });
+export const listOut = (l: ListRow) => ({
+  id: l.id,
+  name: l.name,
+  is_default: l.isDefault,
+  allows_check_out: l.allowsCheckOut,
+});
 
-/** The experiences from yesterday on (soonest first, at most 60), each with its lists. */
+const experienceColumns = {
+  id: products.id,
+  namePl: products.namePl,
+  nameEn: products.nameEn,
+  startDate: products.startDate,
+  startTime: products.startTime,
+  placePl: products.placePl,
+  placeEn: products.placeEn,
+};
+type ExperienceRow = {
+  id: number;
+  namePl: string;
+  nameEn: string;
+  startDate: string;
+  startTime: string | null;
+  placePl: string | null;
+  placeEn: string | null;
+};
+
+const experienceOut = (lang: Lang, p: ExperienceRow) => ({
+  id: p.id,
+  name: nameIn(lang, p),
+  start_date: p.startDate,
+  start_time: p.startTime,
+  place: (lang === 'en' ? p.placeEn : p.placePl) || null,
+});
+
+/**
+ * The experiences from yesterday on (soonest first, at most 60), each with its lists. A pure read
+ * (the gate asks every 15 s): the default list is made with the first tickets, so an experience
+ * without a list has nobody to let in yet.
+ */
 export async function gateExperiences(tx: Tx, lang: Lang): Promise<TGateExperience[]> {
   const since = clubToday(new Date(Date.now() - 86_400_000));
   const rows = await tx
-    .select({
-      id: products.id,
-      namePl: products.namePl,
-      nameEn: products.nameEn,
-      startDate: products.startDate,
-      startTime: products.startTime,
-      placePl: products.placePl,
-      placeEn: products.placeEn,
-    })
+    .select(experienceColumns)
     .from(products)
     .where(
       and(isNull(products.archivedAt), sql`coalesce(${products.endDate}, ${products.startDate}) >= ${since}`),
@@ -51,23 +83,13 @@ export async function gateExperiences(tx: Tx, lang: Lang): Promise<TGateExperien
     .limit(60);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  await ensureDefaultLists(tx, ids);
   const lists = await tx
-    .select({
-      id: checkInLists.id,
-      productId: checkInLists.productId,
-      name: checkInLists.name,
-      isDefault: checkInLists.isDefault,
-    })
+    .select(listColumns)
     .from(checkInLists)
     .where(inArray(checkInLists.productId, ids))
     .orderBy(sql`${checkInLists.isDefault} desc`, asc(checkInLists.id));
   return rows.map((r) => ({
-    id: r.id,
-    name: nameOf(lang, r),
-    start_date: r.startDate,
-    start_time: r.startTime,
-    place: (lang === 'en' ? r.placeEn : r.placePl) || null,
+    ...experienceOut(lang, r),
     lists: lists.filter((l) => l.productId === r.id).map(listOut),
   }));
 }
@@ -88,20 +110,19 @@ export async function listCounts(tx: Tx, list: ListRow): Promise<TCheckInCounts>
   return { expected, in: Number(row.in), not_yet: Math.max(expected - Number(row.valid_in), 0) };
 }
 
+/** The experience a list belongs to, as the gate and the door list head it. */
+export async function experienceOf(tx: Tx, productId: number, lang: Lang) {
+  const [p] = await tx.select(experienceColumns).from(products).where(eq(products.id, productId));
+  if (!p) throw notFound();
+  return experienceOut(lang, p);
+}
+
 export async function listDetail(tx: Tx, id: number, lang: Lang) {
   const list = await loadList(tx, id);
-  const [product] = await tx
-    .select({
-      id: products.id,
-      namePl: products.namePl,
-      nameEn: products.nameEn,
-      startDate: products.startDate,
-    })
-    .from(products)
-    .where(eq(products.id, list.productId));
+  const { id: productId, name, start_date } = await experienceOf(tx, list.productId, lang);
   return {
     list: listOut(list),
-    experience: { id: product!.id, name: nameOf(lang, product!), start_date: product!.startDate },
+    experience: { id: productId, name, start_date },
     counts: await listCounts(tx, list),
   };
 }

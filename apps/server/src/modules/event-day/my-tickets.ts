@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { outer } from '../../lib/outer-column';
 import { orders, products, tickets } from '../../db/schema';
+import { nameIn } from '../../lib/localized';
 
 /**
  * The member's own tickets (never another's: the order's owner is the filter). Of one order: every
@@ -58,7 +59,7 @@ export async function myTickets(
     name: r.name,
     surname: r.surname,
     is_member: r.seat === 0,
-    experience: r.namePl === null ? r.lineName : lang === 'en' ? r.nameEn! : r.namePl,
+    experience: nameIn(lang, r) ?? r.lineName,
     product_type: r.type,
     start_date: r.startDate,
     start_time: r.startTime,

@@ -18,8 +18,10 @@ import {
   updateGallery,
   galleryPhotos,
 } from './admin-repository';
-import { fileInUse } from '../../lib/media-in-use';
+import { unusedFiles } from '../../lib/media-in-use';
 import { auditedWrite, dropCataloguesOnWrite, registerEditorRoutes } from '../../lib/console-writes';
+import { requireAuth } from '../../plugins/session';
+import { lockGalleryPhoto, memberByEmailOrCard, photoPeople, tagPhoto, untagPhoto } from './photo-people';
 
 /**
  * The console's galleries (issue 16, docs/console.md): create, edit, upload many photos (one request
@@ -71,13 +73,67 @@ export const galleryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await loadAdminGallery(tx, id);
         await tx.delete(galleries).where(eq(galleries.id, id));
         await recordAudit(tx, request, { action: 'delete', entityType: 'gallery', entityId: id, before });
-        const files = [...new Set(before!.photos.map((p) => p.file))];
-        const unused: string[] = [];
-        for (const file of files) if (!(await fileInUse(tx, file))) unused.push(file);
-        return unused;
+        return unusedFiles(
+          tx,
+          before!.photos.map((p) => p.file),
+        );
       });
       for (const file of orphans) await removePhoto(storage, file);
       return { success: true as const };
+    },
+  });
+
+  // Who a photo shows (issue 31): the member's removal deletes the photos tagged with them.
+  app.route({
+    ...routeOf(contract.photoPeople),
+    handler: async (request) => {
+      const { id, photoId } = request.params;
+      const people = await app.db.transaction(async (tx) => {
+        await lockGalleryPhoto(tx, id, photoId);
+        return photoPeople(tx, photoId);
+      });
+      return { success: true as const, data: people };
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.tagPhotoPerson),
+    handler: async (request) => {
+      const { id, photoId } = request.params;
+      const { user } = requireAuth(request);
+      const people = await app.db.transaction(async (tx) => {
+        const userId = await memberByEmailOrCard(tx, request.body.member);
+        await lockGalleryPhoto(tx, id, photoId);
+        // The account's id, never the person's name: the audit row outlives the account.
+        if (await tagPhoto(tx, photoId, userId, user.id))
+          await recordAudit(tx, request, {
+            action: 'tag-person',
+            entityType: 'gallery_photo',
+            entityId: photoId,
+            after: { gallery_id: id, user_id: userId },
+          });
+        return photoPeople(tx, photoId);
+      });
+      return { success: true as const, data: people };
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.untagPhotoPerson),
+    handler: async (request) => {
+      const { id, photoId, userId } = request.params;
+      const people = await app.db.transaction(async (tx) => {
+        await lockGalleryPhoto(tx, id, photoId);
+        await untagPhoto(tx, photoId, userId);
+        await recordAudit(tx, request, {
+          action: 'untag-person',
+          entityType: 'gallery_photo',
+          entityId: photoId,
+          before: { gallery_id: id, user_id: userId },
+        });
+        return photoPeople(tx, photoId);
+      });
+      return { success: true as const, data: people };
     },
   });
 

@@ -4,6 +4,8 @@ import { splitGross, splitProportionally } from '@club/shared';
 export type InvoiceLine = {
   name: string;
   quantity: number;
+  /** The unit of measure (art. 106e ust. 1 pkt 8); invoices issued before it was stored read "szt.". */
+  unit?: string;
   unitNet: number;
   vatRate: number;
   net: number;
@@ -33,7 +35,31 @@ export type InvoiceDocument = {
   /** A correction: the invoice it corrects and why. */
   corrects?: { number: string; issueDate: string };
   reason?: string;
+  /**
+   * The kind of invoice (docs/invoices.md): `ADVANCE`, an advance invoice (art. 106b ust. 1 pkt 4)
+   * for a payment received before the experience, covering its whole price (so no final invoice,
+   * art. 106f ust. 4); `MARGIN`, the travel-agency margin scheme (art. 119), no VAT shown. Left out:
+   * a plain VAT invoice (and every invoice issued before these kinds). A correction carries its
+   * corrected invoice's kind.
+   */
+  variant?: 'ADVANCE' | 'MARGIN';
 };
+
+/**
+ * The lines of a margin-scheme invoice (art. 106e ust. 3 for art. 119): the gross only; no rate, net or VAT is
+ * shown, so the line keeps its gross as its "net", VAT 0 and rate 0 (the accountant's export reads
+ * the margin sales as untaxed amounts; the margin's own VAT is the club's books', not the invoice's).
+ */
+export function marginLines(lines: InvoiceLine[]) {
+  const margin = lines.map((l) => ({
+    ...l,
+    vatRate: 0,
+    unitNet: Math.round(l.gross / Math.max(1, l.quantity)),
+    net: l.gross,
+    vat: 0,
+  }));
+  return { lines: margin, ...totalsOf(margin) };
+}
 
 type SourceLine = { name: string; quantity: number; vatRate: number; gross: number };
 
@@ -44,6 +70,7 @@ function lineOf(source: SourceLine, sign: 1 | -1): InvoiceLine {
   return {
     name: source.name,
     quantity: source.quantity,
+    unit: 'szt.',
     unitNet: sign * Math.round(net / quantity),
     vatRate: source.vatRate,
     net: sign * net,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Client,
@@ -8,21 +7,11 @@ import {
   staffClient,
   type TestApp,
 } from '../../../test/helpers';
-import { customers } from '../../db/schema';
+import { pdfQrCodes } from '../../../test/support/pdf-qr';
+import { pdfText } from '../../../test/support/pdf-text';
+import { customers, ksefSubmissions } from '../../db/schema';
+import { invoiceHash, invoiceVerificationLink } from '../ksef/verification-link';
 import { paidInvoiceOrder } from './test-fixtures';
-
-/** The text of every page of a PDF, read back with Mozilla's PDF.js, whitespace collapsed. */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false })
-    .promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 /** The invoice's PDF read back as text: what a Polish VAT invoice must carry, Polish letters intact. */
 describe.skipIf(skipIfNoDatabase)('the invoice PDF', () => {
@@ -43,7 +32,11 @@ describe.skipIf(skipIfNoDatabase)('the invoice PDF', () => {
   afterAll(() => t?.close());
 
   it('carries the number, dates, seller, buyer, NIPs, lines, totals per rate, payment and "zapłacono"', async () => {
-    const { orderId, member, api } = await paidInvoiceOrder(t.app, { priceGrosze: 123_456, vatRate: 23 });
+    const { orderId, member, api } = await paidInvoiceOrder(t.app, {
+      priceGrosze: 123_456,
+      vatRate: 23,
+      paidAfterExperience: true,
+    });
     // The snapshot of the order holds the data; the member's company is named with every Polish letter.
     await t.app.db
       .update(customers)
@@ -94,6 +87,17 @@ describe.skipIf(skipIfNoDatabase)('the invoice PDF', () => {
     }
     expect(text).toMatch(/[ąćęłńóśźż]/);
     expect(text).not.toContain('Zażółć');
+    // Waiting for KSeF, not offline: KOD I of the XML as it will be sent, OFFLINE under it, and no
+    // KOD II (the Offline certificate's code is for invoices issued while KSeF was unavailable).
+    const [queued] = await t.app.db
+      .select()
+      .from(ksefSubmissions)
+      .where(eq(ksefSubmissions.invoiceId, invoice.id));
+    expect(await pdfQrCodes(res.rawPayload)).toEqual([
+      invoiceVerificationLink('test', '1234563218', invoice.issue_date, invoiceHash(queued!.xml!)),
+    ]);
+    expect(text).toContain('OFFLINE');
+    expect(text).not.toContain('CERTYFIKAT');
   });
 
   it('prints a correction with the invoice it corrects, the reason and the differences', async () => {

@@ -2,10 +2,18 @@ import { ORDER_STATUS } from '@club/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { invoices, orderItems, orders } from '../../db/schema';
+import { invoices, orderItems, orders, products } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../lib/app-error';
 import { clubToday } from '../../lib/club-day';
-import { correctionLines, type InvoiceDocument, type InvoiceParty, invoiceLines } from './document';
+import {
+  correctionLines,
+  type InvoiceDocument,
+  type InvoiceParty,
+  invoiceLines,
+  marginLines,
+} from './document';
+import { queueForKsef } from '../ksef/outbox';
+import { ksefXmlOf } from './ksef-document';
 import { nextInvoiceNumber } from './numbering';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -57,6 +65,21 @@ export const auditOfInvoice = (row: InvoiceRow) => ({
   correctsId: row.correctsId,
 });
 
+/**
+ * The invoice queued for KSeF in its issuing transaction (docs/ksef.md), with the FA(3) XML as it
+ * will be sent (the PDF's KOD I is its hash). A document FA(3) cannot express is still issued and
+ * queued without XML: the outbox marks it rejected with the reason, for staff to fix and resend.
+ */
+async function queueKsef(tx: Tx, row: InvoiceRow) {
+  let xml: string | null = null;
+  try {
+    xml = await ksefXmlOf(tx, row);
+  } catch {
+    xml = null;
+  }
+  await queueForKsef(tx, row.id, xml);
+}
+
 /** The club day (Europe/Warsaw) of a moment. */
 const dayOf = (at: Date | null) => clubToday(at ?? new Date());
 
@@ -65,6 +88,27 @@ async function lockOrder(tx: Tx, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound();
   return order;
+}
+
+/**
+ * The kind of an order's invoice (docs/invoices.md). Travel-agency margin scheme (art. 119) when
+ * every experience of the order is set to it (staff's setting, read when the invoice is issued); an
+ * order mixing it with other experiences is refused, one invoice cannot be both. Otherwise an
+ * advance invoice (art. 106b ust. 1 pkt 4) when the money came before the first experience's day:
+ * the club takes the whole price up front, so the advance covers it and no final invoice follows
+ * (art. 106f ust. 4). A free order, or one paid on or after the day, gets a plain VAT invoice.
+ */
+export function variantOf(
+  items: { startDate: string | null; marginScheme: boolean | null }[],
+  totalGrosze: number,
+  paidOn: string | null,
+): InvoiceDocument['variant'] {
+  const margin = items.filter((i) => i.marginScheme === true).length;
+  if (margin > 0 && margin < items.length) throw conflict('INVOICE_MIXED_MARGIN', 'invoices.mixedMargin');
+  if (margin > 0) return 'MARGIN';
+  const starts = items.map((i) => i.startDate).filter((d): d is string => d !== null);
+  if (totalGrosze > 0 && paidOn && starts.length > 0 && paidOn < starts.sort()[0]!) return 'ADVANCE';
+  return undefined;
 }
 
 /**
@@ -89,10 +133,19 @@ export async function issueInvoice(
   if (existing) throw conflict('INVOICE_EXISTS', 'invoices.exists', { number: existing.number });
 
   const items = await tx
-    .select()
+    .select({
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      priceGrosze: orderItems.priceGrosze,
+      vatRate: orderItems.vatRate,
+      startDate: orderItems.productStartDate,
+      marginScheme: products.marginScheme,
+    })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
+  const variant = variantOf(items, order.totalGrosze, order.paidAt ? dayOf(order.paidAt) : null);
   const issueDate = clubToday();
   const { number, period, sequence } = await nextInvoiceNumber(tx, 'FV', issueDate, config.INVOICE_NUMBERING);
   const buyer = buyerOf(order.invoiceData as Record<string, string | null>);
@@ -105,7 +158,10 @@ export async function issueInvoice(
     orderId: order.id,
     seller: sellerOf(config),
     buyer,
-    ...invoiceLines(items, order.totalGrosze),
+    ...(variant === 'MARGIN'
+      ? marginLines(invoiceLines(items, order.totalGrosze).lines)
+      : invoiceLines(items, order.totalGrosze)),
+    ...(variant ? { variant } : {}),
     payment: {
       method:
         order.totalGrosze === 0
@@ -135,6 +191,7 @@ export async function issueInvoice(
       issuedBy: input.issuedBy,
     })
     .returning();
+  await queueKsef(tx, row!);
   return row!;
 }
 
@@ -179,6 +236,7 @@ export async function issueCorrectingInvoice(
     payment: { method: `zwrot: ${source.payment.method}`, paid: false, paidAt: null },
     corrects: { number: original.number, issueDate: original.issueDate },
     reason: input.reason || 'zwrot należności (zwrot zamówienia)',
+    ...(source.variant ? { variant: source.variant } : {}),
   };
   const [row] = await tx
     .insert(invoices)
@@ -199,6 +257,7 @@ export async function issueCorrectingInvoice(
       issuedBy: input.issuedBy,
     })
     .returning();
+  await queueKsef(tx, row!);
   return row!;
 }
 

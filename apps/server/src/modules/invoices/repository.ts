@@ -6,13 +6,17 @@ import {
   type TInvoiceRequestsQuery,
   type TInvoicesQuery,
   type TInvoiceSummary,
+  type TKsefStatus,
   type TMemberInvoice,
 } from '@club/shared';
 import { and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { invoices, orders, users } from '../../db/schema';
+import { invoices, ksefSubmissions, orders, users } from '../../db/schema';
 import { pageMeta } from '../../lib/page-meta';
+import { type KsefSubmission, ksefStateOf, submissionsOf } from '../ksef/outbox';
+import { offlineDeadline } from '../ksef/offline-deadline';
+import type { InvoiceDocument } from './document';
 import type { InvoiceRow } from './issue-invoice';
 import { containsPattern } from '../../lib/text-search';
 import { outer } from '../../lib/outer-column';
@@ -76,7 +80,29 @@ export async function listInvoiceRequests(db: Tx, q: TInvoiceRequestsQuery) {
 
 const corrected = alias(invoices, 'corrected');
 
-export function toInvoiceSummary(row: InvoiceRow, correctsNumber: string | null): TInvoiceSummary {
+/** An invoice's way to KSeF as the console shows it; null before KSeF was wired. */
+export const toKsefStatus = (
+  row: KsefSubmission | null | undefined,
+  issueDate: string,
+): TKsefStatus | null =>
+  row
+    ? {
+        state: ksefStateOf(row),
+        number: row.ksefNumber,
+        error_code: row.errorCode,
+        error_reason: row.errorReason,
+        attempts: row.attempts,
+        accepted_at: row.acceptedAt?.toISOString() ?? null,
+        xml: row.xml !== null,
+        offline_deadline: ksefStateOf(row) === 'OFFLINE' ? offlineDeadline(issueDate) : null,
+      }
+    : null;
+
+export function toInvoiceSummary(
+  row: InvoiceRow,
+  correctsNumber: string | null,
+  submission: KsefSubmission | null,
+): TInvoiceSummary {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -88,7 +114,15 @@ export function toInvoiceSummary(row: InvoiceRow, correctsNumber: string | null)
     gross: groszeToPln(row.grossGrosze),
     buyer_name: row.buyerName,
     buyer_tax_number: row.buyerTaxNumber,
+    buyer_address: (row.data as InvoiceDocument).buyer.address,
+    ksef: toKsefStatus(submission, row.issueDate),
   };
+}
+
+/** The console's summary of one invoice, read afresh (after an issue or a resend). */
+export async function invoiceSummaryOf(db: Tx, row: InvoiceRow): Promise<TInvoiceSummary> {
+  const submission = (await submissionsOf(db, [row.id])).get(row.id) ?? null;
+  return toInvoiceSummary(row, await correctsNumberOf(db, row), submission);
 }
 
 /** Issued invoices and corrections, a page at a time. */
@@ -119,15 +153,16 @@ export async function listInvoices(db: Tx, q: TInvoicesQuery) {
     { total: number },
   ];
   const rows = await db
-    .select({ invoice: invoices, correctsNumber: corrected.number })
+    .select({ invoice: invoices, correctsNumber: corrected.number, ksef: ksefSubmissions })
     .from(invoices)
     .leftJoin(corrected, eq(corrected.id, invoices.correctsId))
+    .leftJoin(ksefSubmissions, eq(ksefSubmissions.invoiceId, invoices.id))
     .where(where)
     .orderBy(...order, asc(invoices.id))
     .limit(PAGE_SIZE_INVOICES)
     .offset((q.page - 1) * PAGE_SIZE_INVOICES);
   return {
-    data: rows.map((r) => toInvoiceSummary(r.invoice, r.correctsNumber)),
+    data: rows.map((r) => toInvoiceSummary(r.invoice, r.correctsNumber, r.ksef)),
     meta: pageMeta(q.page, PAGE_SIZE_INVOICES, Number(total)),
   };
 }
@@ -144,16 +179,19 @@ export async function listMemberInvoices(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
   const rows = await db
-    .select()
+    .select({ invoice: invoices, ksefNumber: ksefSubmissions.ksefNumber, xml: ksefSubmissions.xml })
     .from(invoices)
+    .leftJoin(ksefSubmissions, eq(ksefSubmissions.invoiceId, invoices.id))
     .where(eq(invoices.orderId, orderId))
     .orderBy(asc(invoices.id));
-  return rows.map((r) => ({
+  return rows.map(({ invoice: r, ksefNumber, xml }) => ({
     id: r.id,
     kind: r.kind,
     number: r.number,
     issue_date: r.issueDate,
     gross: groszeToPln(r.grossGrosze),
+    ksef_number: ksefNumber,
+    has_xml: xml !== null,
   }));
 }
 

@@ -12,15 +12,16 @@ import {
   issueCorrectingInvoice,
   issueInvoice,
 } from './issue-invoice';
+import { pdfKsefOf } from './ksef-document';
 import { renderInvoicePdf } from './render-pdf';
 import {
-  correctsNumberOf,
   findInvoice,
+  invoiceSummaryOf,
   listInvoiceRequests,
   listInvoices,
   listMemberInvoices,
-  toInvoiceSummary,
 } from './repository';
+import { mailInvoiceIssued } from '../orders/document-mails';
 
 /**
  * VAT invoices (docs/invoices.md): the staff's queue, issuing and corrections (each audited in its
@@ -28,7 +29,7 @@ import {
  */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendPdf = async (reply: import('fastify').FastifyReply, row: InvoiceRow) => {
-    const pdf = await renderInvoicePdf(row.data as InvoiceDocument);
+    const pdf = await renderInvoicePdf(row.data as InvoiceDocument, await pdfKsefOf(app.db, app.config, row));
     const name = `${row.number.replace(/\//g, '-')}.pdf`;
     return reply
       .header('content-type', 'application/pdf')
@@ -67,9 +68,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           before: null,
           after: auditOf(issued),
         });
+        await mailInvoiceIssued(tx, app, issued);
         return issued;
       });
-      return { success: true as const, data: toInvoiceSummary(row, null) };
+      app.mailer.flushInBackground(app.db);
+      app.ksef.kick();
+      return { success: true as const, data: await invoiceSummaryOf(app.db, row) };
     },
   });
 
@@ -91,9 +95,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           before: null,
           after: auditOf(issued),
         });
+        await mailInvoiceIssued(tx, app, issued);
         return issued;
       });
-      return { success: true as const, data: toInvoiceSummary(row, await correctsNumberOf(app.db, row)) };
+      app.mailer.flushInBackground(app.db);
+      app.ksef.kick();
+      return { success: true as const, data: await invoiceSummaryOf(app.db, row) };
     },
   });
 

@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@club/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { orders } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import { createMember, createTestProduct, memberApi, setInvoiceData } from '../orders/test-fixtures';
 
 /**
@@ -12,7 +12,20 @@ import { createMember, createTestProduct, memberApi, setInvoiceData } from '../o
  */
 export async function paidInvoiceOrder(
   app: FastifyInstance,
-  opts: { priceGrosze?: number; vatRate?: number; quantity?: number; paid?: boolean; invoice?: boolean } = {},
+  opts: {
+    priceGrosze?: number;
+    vatRate?: number;
+    quantity?: number;
+    paid?: boolean;
+    invoice?: boolean;
+    /**
+     * The experience took place before the payment (its day moved back on the order's line): the
+     * invoice is a plain VAT invoice; otherwise the payment came first and it is an advance invoice.
+     */
+    paidAfterExperience?: boolean;
+    /** The experience is a trip in the travel-agency margin scheme (art. 119). */
+    marginScheme?: boolean;
+  } = {},
 ) {
   const member = await createMember(app.db);
   await setInvoiceData(app.db, member.id);
@@ -37,6 +50,18 @@ export async function paidInvoiceOrder(
   });
   expect(placed.statusCode, placed.body).toBe(200);
   const orderId = placed.json().data.order_id as number;
+  if (opts.paidAfterExperience) {
+    await app.db
+      .update(orderItems)
+      .set({ productStartDate: '2020-01-01' })
+      .where(eq(orderItems.orderId, orderId));
+  }
+  if (opts.marginScheme) {
+    await app.db
+      .update(products)
+      .set({ type: 'TRIP', marginScheme: true })
+      .where(eq(products.id, product.id));
+  }
   if (opts.paid !== false) {
     await app.db
       .update(orders)

@@ -200,6 +200,42 @@ describe('FA(3) XML against the official schema', () => {
   });
 });
 
+describe('corrections of an advance and of a margin-scheme invoice (art. 106j)', () => {
+  const korOf = (corrected: 'ADVANCE' | 'MARGIN', buyer: KsefBuyer) =>
+    buildFa3Xml({ ...(invoiceOf('KOR', buyer) as Extract<KsefInvoice, { kind: 'KOR' }>), corrected });
+  const buyerKinds = Object.keys(buyers) as KsefBuyer['kind'][];
+
+  it.each(buyerKinds)('a correction of an advance invoice to a %s buyer is a valid KOR_ZAL', (buyer) => {
+    const xml = korOf('ADVANCE', buyers[buyer]);
+    expect(fa3Errors(xml)).toEqual([]);
+    const doc = readXml(xml);
+    expect(doc.text('//f:Fa/f:RodzajFaktury')).toBe('KOR_ZAL');
+    expect(doc.text('//f:DaneFaKorygowanej/f:NrKSeFFaKorygowanej')).toBe(
+      '1234563218-20260203-0A1B2C-3D4E5F-7A',
+    );
+    expect(doc.text('//f:Fa/f:P_13_1')).toBe('-100.00');
+    expect(doc.text('//f:Fa/f:P_15')).toBe('-123.00');
+    // The differences go to the order's lines, not to FaWiersz.
+    expect(doc.all('//f:FaWiersz')).toEqual([]);
+    expect(doc.text('//f:Zamowienie/f:WartoscZamowienia')).toBe('-123.00');
+    expect(doc.all('//f:ZamowienieWiersz/f:P_11VatZ')).toEqual(['-23.00']);
+  });
+
+  it.each(buyerKinds)(
+    'a correction of a margin-scheme invoice to a %s buyer keeps the scheme and shows no VAT',
+    (buyer) => {
+      const xml = korOf('MARGIN', buyers[buyer]);
+      expect(fa3Errors(xml)).toEqual([]);
+      const doc = readXml(xml);
+      expect(doc.text('//f:Fa/f:RodzajFaktury')).toBe('KOR');
+      expect(doc.text('//f:Adnotacje/f:PMarzy/f:P_PMarzy_2')).toBe('1');
+      expect(doc.text('//f:Fa/f:P_13_11')).toBe('-123.00');
+      expect(doc.all('//f:FaWiersz/f:P_11A')).toEqual(['-123.00']);
+      expect(xml).not.toMatch(/P_14_|P_12>|P_11>|P_13_1>/);
+    },
+  );
+});
+
 describe('a broken invoice', () => {
   it('fails the schema: a NIP of the wrong length, a missing number', () => {
     const badNip = buildFa3Xml(invoiceOf('VAT', { ...buyers['company-pl'], nip: '123' } as KsefBuyer));

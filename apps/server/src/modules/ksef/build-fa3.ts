@@ -198,8 +198,17 @@ export function buildFa3Xml(invoice: KsefInvoice): string {
   if (p6 && p6 !== invoice.issueDate) leaf(fa, 'P_6', p6);
 
   switch (invoice.kind) {
-    case 'VAT':
     case 'KOR':
+      if (invoice.corrected === 'MARGIN') {
+        const gross = amount(invoice.lines.reduce((s, l) => s + l.gross, 0));
+        leaf(fa, 'P_13_11', gross);
+        leaf(fa, 'P_15', gross);
+        break;
+      }
+      rateSums(fa, invoice.lines);
+      leaf(fa, 'P_15', amount(invoice.lines.reduce((s, l) => s + l.gross, 0)));
+      break;
+    case 'VAT':
       rateSums(fa, invoice.lines);
       leaf(fa, 'P_15', amount(invoice.lines.reduce((s, l) => s + l.gross, 0)));
       break;
@@ -215,8 +224,17 @@ export function buildFa3Xml(invoice: KsefInvoice): string {
     }
   }
 
-  annotations(fa, invoice.kind === 'MARGIN');
-  leaf(fa, 'RodzajFaktury', invoice.kind === 'MARGIN' ? 'VAT' : invoice.kind);
+  const margin = invoice.kind === 'MARGIN' || (invoice.kind === 'KOR' && invoice.corrected === 'MARGIN');
+  annotations(fa, margin);
+  leaf(
+    fa,
+    'RodzajFaktury',
+    invoice.kind === 'MARGIN'
+      ? 'VAT'
+      : invoice.kind === 'KOR' && invoice.corrected === 'ADVANCE'
+        ? 'KOR_ZAL'
+        : invoice.kind,
+  );
 
   if (invoice.kind === 'KOR') {
     leaf(fa, 'PrzyczynaKorekty', invoice.reason);
@@ -229,8 +247,8 @@ export function buildFa3Xml(invoice: KsefInvoice): string {
     leaf(corrected, 'NrKSeFFaKorygowanej', invoice.corrects.ksefNumber);
   }
 
-  if (invoice.kind === 'VAT' || invoice.kind === 'KOR') taxedLines(fa, invoice.lines);
-  if (invoice.kind === 'MARGIN') {
+  if (invoice.kind === 'VAT' || (invoice.kind === 'KOR' && !invoice.corrected)) taxedLines(fa, invoice.lines);
+  if (invoice.kind === 'MARGIN' || (invoice.kind === 'KOR' && invoice.corrected === 'MARGIN')) {
     invoice.lines.forEach((l, i) => {
       const row = fa.ele('FaWiersz');
       leaf(row, 'NrWierszaFa', i + 1);
@@ -247,6 +265,9 @@ export function buildFa3Xml(invoice: KsefInvoice): string {
     fa.ele('WarunkiTransakcji').ele('Zamowienia').ele('NrZamowienia').txt(invoice.orderNumber);
   }
   if (invoice.kind === 'ZAL') order(fa, invoice.orderLines);
+  // A correction of an advance invoice shows the differences of the order's lines (the schema's
+  // documentation of `Zamowienie` for KOR_ZAL), never `FaWiersz`.
+  if (invoice.kind === 'KOR' && invoice.corrected === 'ADVANCE') order(fa, invoice.lines);
 
   return root.end({ prettyPrint: true });
 }

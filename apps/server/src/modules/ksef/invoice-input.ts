@@ -89,5 +89,11 @@ export type KsefInvoice =
       lines: KsefLine[];
       reason: string;
       corrects: { number: string; issueDate: string; ksefNumber: string };
+      /**
+       * What the corrected invoice was: an advance invoice's correction is `KOR_ZAL` (its differences
+       * go to the order, `Zamowienie`, not to `FaWiersz`); a margin-scheme invoice's correction keeps
+       * the scheme (no VAT shown, `P_13_11`). A plain VAT invoice when left out.
+       */
+      corrected?: 'ADVANCE' | 'MARGIN';
     })
   | (KsefInvoiceCommon & { kind: 'MARGIN'; saleDate?: string; lines: KsefMarginLine[] });

@@ -169,9 +169,15 @@ export function ksefClient(options: { baseUrl: string; pollEveryMs?: number; pol
 
     /**
      * Sends one invoice: the XML encrypted with AES-256-CBC (PKCS#7) under the session's key and IV,
-     * with the SHA-256 and size of the file and of its ciphertext. Answers the invoice's reference.
+     * with the SHA-256 and size of the file and of its ciphertext, and whether it was issued offline.
+     * Answers the invoice's reference.
      */
-    async sendInvoice(accessToken: string, session: KsefSession, xml: string) {
+    async sendInvoice(
+      accessToken: string,
+      session: KsefSession,
+      xml: string,
+      opts: { offline?: boolean } = {},
+    ) {
       const invoice = Buffer.from(xml, 'utf8');
       const cipher = createCipheriv('aes-256-cbc', session.key, session.iv);
       const encrypted = Buffer.concat([cipher.update(invoice), cipher.final()]);
@@ -183,6 +189,8 @@ export function ksefClient(options: { baseUrl: string; pollEveryMs?: number; pol
           encryptedInvoiceHash: sha256Base64(encrypted),
           encryptedInvoiceSize: encrypted.byteLength,
           encryptedInvoiceContent: encrypted.toString('base64'),
+          // Issued while KSeF was unavailable (docs/tryby-offline.md): sent later in offline mode.
+          offlineMode: opts.offline ?? false,
         },
       });
       return sent.referenceNumber;

@@ -156,6 +156,10 @@ export function createMailer(opts: {
                 filename: a.filename,
                 contentType: a.contentType,
                 content: a.content,
+                // Binary files (the tickets' QR codes and PDF) are stored in base64; a QR code is inline.
+                encoding: a.encoding,
+                cid: a.cid,
+                contentDisposition: a.cid ? ('inline' as const) : undefined,
               })),
             });
             await db

@@ -1,8 +1,10 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { LanguageCode } from '@club/shared';
 import type { MailTemplateName } from '@club/shared/schemas/admin-mail';
-import mjml2html from 'mjml';
 import type { OutboxAttachment } from '../../db/schema';
 import { type Block, type MailData, SIGNATURE, TEMPLATES } from './templates';
+import { bookingsHtml, bookingsText } from './ticket-parts';
 
 /** The brand's mail look (DESIGN.md tokens, as mail clients can take them). */
 const BRAND = {
@@ -109,6 +111,10 @@ function blockMjml(block: Block, copy: Record<string, string>, lang: LanguageCod
         .join('')}</mj-table>`;
     case 'lines':
       return `<mj-table font-size="14px" color="${BRAND.text}" cellpadding="0" padding="8px 25px">{{{lines}}}</mj-table>`;
+    case 'bookings':
+      return '<mj-text padding="8px 25px">{{{bookings}}}</mj-text>';
+    case 'body':
+      return '<mj-text>{{{body}}}</mj-text>';
   }
 }
 
@@ -147,31 +153,68 @@ function documentMjml(name: MailTemplateName, lang: LanguageCode): string {
 </mjml>`;
 }
 
-/** Compiled HTML per template and language: MJML runs once per process for each (warmMailTemplates). */
+/**
+ * MJML runs in a worker thread that ends when it has compiled every template in both languages: mjml
+ * and what it brings (lodash, juice, cheerio, html-minifier, …) are ~13 MB of heap and more of RSS that
+ * would stay in the server for its whole life, where only the compiled HTML (a few KB a template) is
+ * used (docs/performance.md, "Memory on PGlite"). The worker is CommonJS given as text, so it needs no
+ * file of its own in the build; it requires mjml by the path resolved here.
+ */
+const MJML_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const mjml2html = require(workerData.mjml);
+Promise.all(
+  workerData.documents.map(async (document) => {
+    const out = await mjml2html(document, { validationLevel: 'strict' });
+    return { html: out.html, errors: out.errors.map((e) => e.formattedMessage) };
+  }),
+).then((outs) => parentPort.postMessage(outs));
+`;
+
+/** What the worker hands back of mjml's answer (the module itself loads only in the worker). */
+type MjmlHtml = Awaited<ReturnType<typeof import('mjml')>>['html'];
+
+function compileMjml(documents: string[]): Promise<{ html: MjmlHtml; errors: string[] }[]> {
+  const mjml = createRequire(import.meta.url).resolve('mjml');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(MJML_WORKER, { eval: true, workerData: { mjml, documents } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the MJML worker ended (${code}) without an answer`)));
+  });
+}
+
+/** Compiled HTML per template and language: MJML runs once per process for all of them (warmMailTemplates). */
 const compiled = new Map<string, Promise<string>>();
 
-function compiledHtml(name: MailTemplateName, lang: LanguageCode): Promise<string> {
-  const key = `${name}:${lang}`;
-  let html = compiled.get(key);
-  if (!html) {
-    html = Promise.resolve(mjml2html(documentMjml(name, lang), { validationLevel: 'strict' })).then((out) => {
-      if (out.errors.length > 0)
-        throw new Error(`MJML of ${key}: ${out.errors.map((e) => e.formattedMessage).join('; ')}`);
+/** Compiles every template not compiled yet, in both languages, in one worker. */
+function compileTemplates(): void {
+  const todo = (Object.keys(TEMPLATES) as MailTemplateName[])
+    .flatMap((name) => (['pl', 'en'] as const).map((lang) => [name, lang] as const))
+    .filter(([name, lang]) => !compiled.has(`${name}:${lang}`));
+  if (todo.length === 0) return;
+  const outs = compileMjml(todo.map(([name, lang]) => documentMjml(name, lang)));
+  todo.forEach(([name, lang], i) => {
+    const key = `${name}:${lang}`;
+    const html = outs.then((all) => {
+      const out = all[i]!;
+      if (out.errors.length > 0) throw new Error(`MJML of ${key}: ${out.errors.join('; ')}`);
       return out.html;
     });
     html.catch(() => compiled.delete(key));
     compiled.set(key, html);
-  }
-  return html;
+  });
+}
+
+function compiledHtml(name: MailTemplateName, lang: LanguageCode): Promise<string> {
+  compileTemplates();
+  return compiled.get(`${name}:${lang}`)!;
 }
 
 /** Compiles every template in both languages (at the server's start, so the first mail waits for nothing). */
 export async function warmMailTemplates(): Promise<void> {
-  await Promise.all(
-    (Object.keys(TEMPLATES) as MailTemplateName[]).flatMap((name) =>
-      (['pl', 'en'] as const).map((lang) => compiledHtml(name, lang)),
-    ),
-  );
+  compileTemplates();
+  await Promise.all(compiled.values());
 }
 
 const SLOT = /\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g;
@@ -197,12 +240,22 @@ function fill(
 
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
+/** A person's text as HTML paragraphs: blank lines part them, a single line break stays one. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p style="margin:0 0 14px">${escapeHtml(p).replace(/\r?\n/g, '<br />')}</p>`)
+    .join('');
+
 /** The text part: the same blocks, read top to bottom. */
 function textPart(
   name: MailTemplateName,
   lang: LanguageCode,
   slots: Record<string, string>,
   lines: { name: string; meta: string }[],
+  extra: { bookings: string; body: string },
 ): string {
   const def = TEMPLATES[name];
   const copy = def.copy[lang];
@@ -215,6 +268,8 @@ function textPart(
       parts.push(
         block.rows.map((row) => `${t(row.label)}: ${fill(row.value, slots, {}, (v) => v)}`).join('\n'),
       );
+    else if (block.kind === 'bookings') parts.push(extra.bookings);
+    else if (block.kind === 'body') parts.push(extra.body);
     else parts.push(lines.map((l) => `• ${l.name}\n  ${l.meta}`).join('\n'));
   }
   parts.push(SIGNATURE[lang], `Excellence Club · ${FOOTER[lang].why}`);
@@ -252,10 +307,17 @@ export async function renderMail<T extends MailTemplateName>(
         `<tr><td style="padding:12px 0;border-bottom:1px solid ${BRAND.rule}"><span style="font-family:${escapeHtml(BRAND.serif)};font-size:18px;color:${BRAND.ink}">${escapeHtml(l.name)}</span><br /><span style="font-size:13px;color:${BRAND.muted}">${escapeHtml(l.meta)}</span></td></tr>`,
     )
     .join('');
-  const html = fill(await compiledHtml(name, lang), slots, { lines: rows }, escapeHtml);
+  const bookings = def.bookings?.(data) ?? [];
+  const body = def.body?.(data).trim() ?? '';
+  const raw = {
+    lines: rows,
+    bookings: bookingsHtml(bookings, lang, escapeHtml, BRAND),
+    body: paragraphs(body),
+  };
+  const html = fill(await compiledHtml(name, lang), slots, raw, escapeHtml);
   return {
     subject: oneLine(fill(def.copy[lang].subject, slots, {}, (v) => v)),
-    text: textPart(name, lang, slots, lines),
+    text: textPart(name, lang, slots, lines, { bookings: bookingsText(bookings, lang), body }),
     html,
     attachments: def.attachments?.(data, lang) ?? [],
     secrets,

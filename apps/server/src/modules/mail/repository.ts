@@ -41,14 +41,22 @@ export function toMailRow(row: OutboxRow): TMailRow {
 /** One mail as staff read it: a single-use link is never in it (the stored body holds a placeholder). */
 export function toMailDetail(row: OutboxRow, lang: LanguageCode): TMailDetail {
   const body = withSecretsHidden(row, translate(lang, 'mail.hiddenLink'));
+  // The console's frame shows only data: images: an inline image (a ticket's QR code) is put in as one.
+  const inline = (html: string) =>
+    html.replace(/src="cid:([^"]+)"/g, (whole, cid: string) => {
+      const file = row.attachments.find((a) => a.cid === cid && a.encoding === 'base64');
+      return file && /^image\/(png|jpeg|gif)$/.test(file.contentType)
+        ? `src="data:${file.contentType};base64,${file.content}"`
+        : whole;
+    });
   return {
     ...toMailRow(row),
     text: body.text,
-    html: body.html,
+    html: body.html === null ? null : inline(body.html),
     attachment_files: row.attachments.map((a) => ({
       filename: a.filename,
       content_type: a.contentType,
-      size: Buffer.byteLength(a.content, 'utf8'),
+      size: Buffer.byteLength(a.content, a.encoding === 'base64' ? 'base64' : 'utf8'),
     })),
   };
 }

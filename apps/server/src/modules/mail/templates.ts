@@ -2,6 +2,9 @@ import type { LanguageCode } from '@club/shared';
 import type { MailTemplateName } from '@club/shared/schemas/admin-mail';
 import type { OutboxAttachment } from '../../db/schema';
 import { bookingCalendar } from './booking-ics';
+import { EVENT_MAIL_TEMPLATES } from './event-templates';
+import { type MailTicketBooking, TICKET_COPY, ticketAttachments, ticketsPdfFile } from './ticket-parts';
+import { INVOICE_TEMPLATES, type InvoiceMailData } from './templates-invoices';
 
 /**
  * Every mail the club sends (docs/mail.md): its typed data and its copy in Polish and English.
@@ -28,7 +31,7 @@ export type MailBookingEvent = {
   allDay: boolean;
 };
 
-export type MailData = {
+export type MailData = InvoiceMailData & {
   'reset-password': { link: string; minutes: number };
   'dealer-invitation': { dealer: string; link: string; days: number };
   'agreements-accepted': Record<string, never>;
@@ -45,10 +48,36 @@ export type MailData = {
     lines: MailOrderLine[];
     url: string;
     events: MailBookingEvent[];
+    /** Each booking's tickets (issue 29): shown with their QR codes, and attached as a PDF. */
+    bookings: MailTicketBooking[];
+    /** The tickets' PDF (base64), or null without a valid ticket. */
+    ticketsPdf: string | null;
   };
   'order-cancelled': { orderId: number; url: string };
   'order-cancelled-by-club': { orderId: number; url: string };
   'staff-invitation': { name: string; role: 'OPERATOR' | 'ADMIN'; link: string; days: number };
+  /** Days before an experience (issue 29): the booking's tickets once more (event-templates.ts). */
+  'booking-reminder': {
+    orderId: number;
+    experience: string;
+    when: string | null;
+    url: string;
+    bookings: MailTicketBooking[];
+    ticketsPdf: string | null;
+  };
+  /** What a staff member wrote to the attendees of an experience (issue 29), in the recipient's language. */
+  'attendee-mail': {
+    subject: string;
+    body: string;
+    experience: string;
+    when: string | null;
+    place: string | null;
+    /** To the waiting list: the button opens the experience instead of the member's tickets. */
+    waiting: boolean;
+    url: string;
+  };
+  /** The member's copy of their data is ready (docs/privacy.md): the page's address, never a link that signs in. */
+  'privacy-export-ready': { url: string; until: string };
 };
 
 /** The blocks a mail is made of, top to bottom (heading and preheader are always there). */
@@ -57,6 +86,10 @@ export type Block =
   | { kind: 'button'; copy: string; href: string }
   | { kind: 'details'; rows: { label: string; value: string }[] }
   | { kind: 'lines' }
+  /** The bookings' tickets with their QR codes (ticket-parts.ts). */
+  | { kind: 'bookings' }
+  /** Paragraphs a staff member wrote (blank lines between them). */
+  | { kind: 'body' }
   | { kind: 'note'; copy: string };
 
 type Copy = Record<string, string> & { subject: string; preheader: string; heading: string };
@@ -74,6 +107,10 @@ export type TemplateDef<T extends MailTemplateName> = {
    * (docs/decisions/mail-secrets.md). Every slot with a token in it must be listed here.
    */
   secrets?: readonly string[];
+  /** The bookings of a `bookings` block. */
+  bookings?: (data: MailData[T]) => MailTicketBooking[];
+  /** The text of a `body` block. */
+  body?: (data: MailData[T]) => string;
   /** Files sent with the mail (stored with it, so a resend sends the same files). */
   attachments?: (data: MailData[T], lang: LanguageCode) => OutboxAttachment[];
 };
@@ -99,6 +136,7 @@ const link = (copy: string): Block => ({ kind: 'button', copy, href: 'link' });
 const text = (copy: string): Block => ({ kind: 'text', copy });
 
 export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
+  ...INVOICE_TEMPLATES,
   'reset-password': {
     secrets: ['link'],
     blocks: [text('intro'), link('cta'), text('validity'), { kind: 'note', copy: 'ignore' }],
@@ -322,6 +360,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
       { kind: 'lines' },
       { kind: 'details', rows: [{ label: 'totalLabel', value: '{{total}}' }] },
       { kind: 'button', copy: 'cta', href: 'url' },
+      { kind: 'bookings' },
+      { kind: 'note', copy: 'tickets' },
       { kind: 'note', copy: 'calendar' },
     ],
     copy: {
@@ -332,6 +372,7 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         intro: 'Dziękujemy: zamówienie nr {{id}} na kwotę {{total}} zostało opłacone.',
         totalLabel: 'Razem',
         cta: 'Historia zamówień',
+        tickets: '{{ticketsNote}}',
         calendar: '{{calendarNote}}',
         calendarNote: 'W załączniku znajdziesz terminy do dodania do kalendarza (plik .ics).',
         seats: 'Miejsca: {{count}}',
@@ -343,6 +384,7 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
         intro: 'Thank you: order no. {{id}} of {{total}} has been paid.',
         totalLabel: 'Total',
         cta: 'Shopping history',
+        tickets: '{{ticketsNote}}',
         calendar: '{{calendarNote}}',
         calendarNote: 'The dates are attached for your calendar (an .ics file).',
         seats: 'Seats: {{count}}',
@@ -354,7 +396,9 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
       url: d.url,
       // The calendar file's note only when there is a file.
       calendarNote: d.events.length > 0 ? TEMPLATES['order-paid'].copy[lang].calendarNote! : '',
+      ticketsNote: d.bookings.length > 0 ? TICKET_COPY[lang].show! : '',
     }),
+    bookings: (d) => d.bookings,
     lines: (d, lang) =>
       d.lines.map((line) => ({
         name: line.name,
@@ -365,8 +409,8 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
           .filter(Boolean)
           .join(' · '),
       })),
-    attachments: (d, lang) =>
-      d.events.length === 0
+    attachments: (d, lang) => [
+      ...(d.events.length === 0
         ? []
         : [
             {
@@ -376,7 +420,9 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
                 TEMPLATES['order-paid'].copy[lang].seats!.replace('{{count}}', String(count)),
               ),
             },
-          ],
+          ]),
+      ...ticketAttachments(d.bookings, ticketsPdfFile(d.orderId, d.ticketsPdf, lang)),
+    ],
   },
   'order-cancelled': {
     blocks: [text('intro'), { kind: 'button', copy: 'cta', href: 'url' }],
@@ -462,6 +508,38 @@ export const TEMPLATES: { [T in MailTemplateName]: TemplateDef<T> } = {
       days: String(d.days),
     }),
   },
+  'privacy-export-ready': {
+    blocks: [
+      text('intro'),
+      text('validity'),
+      { kind: 'button', copy: 'cta', href: 'url' },
+      { kind: 'note', copy: 'notYou' },
+    ],
+    copy: {
+      pl: {
+        subject: 'Excellence Club: kopia Twoich danych jest gotowa',
+        preheader: 'Pobierzesz ją w panelu, w zakładce Moje dane',
+        heading: 'Kopia Twoich danych jest gotowa',
+        intro:
+          'Przygotowaliśmy kopię danych, o którą prosiłeś(-aś). Zaloguj się do panelu i otwórz Konto → Moje dane, aby ją pobrać.',
+        validity: 'Każdy plik można pobrać jeden raz, do {{until}}.',
+        cta: 'Przejdź do panelu',
+        notYou: 'Jeśli to nie Ty prosiłeś(-aś) o kopię, zmień hasło i skontaktuj się z klubem.',
+      },
+      en: {
+        subject: 'Excellence Club: your copy of your data is ready',
+        preheader: 'Download it in the panel, under My data',
+        heading: 'Your copy of your data is ready',
+        intro:
+          'The copy of your data you asked for is ready. Sign in to the panel and open Account → My data to download it.',
+        validity: 'Each file can be downloaded once, until {{until}}.',
+        cta: 'Go to the panel',
+        notYou: 'If you did not ask for it, change your password and contact the club.',
+      },
+    },
+    slots: (d, lang) => ({ url: d.url, until: clubDateTime(d.until, lang) }),
+  },
+  ...EVENT_MAIL_TEMPLATES,
 };
 
 export const SIGNATURE: Record<LanguageCode, string> = { pl: SIGN_PL, en: SIGN_EN };

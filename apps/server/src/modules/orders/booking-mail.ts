@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, type orders, products } from '../../db/schema';
 import { zonedTime } from '../account/calendar';
+import { ticketMailParts } from '../event-day/ticket-mail';
 import type { MailData } from '../mail/templates';
+import { nameIn } from '../../lib/localized';
 
 /** A timed experience without an end time lasts this long in the calendar file (as in the feed). */
 const DEFAULT_DURATION_MS = 3 * 60 * 60 * 1000;
@@ -12,7 +14,8 @@ const isTime = (v: string | null | undefined): v is string => !!v && /^\d{2}:\d{
 
 /**
  * The booking confirmation's data (template `order-paid`): the order's lines and one calendar event
- * per booked experience date, its times turned from Warsaw wall-clock time into UTC instants.
+ * per booked experience date, its times turned from Warsaw wall-clock time into UTC instants, and
+ * the tickets the payment issued (QR codes inline, the PDF attached; issue 29).
  */
 export async function bookingMailData(
   tx: Tx,
@@ -31,7 +34,7 @@ export async function bookingMailData(
   for (const { line, product: p } of rows) {
     const startDate = p?.startDate ?? line.productStartDate;
     if (!startDate) continue;
-    const name = p ? (lang === 'en' ? p.nameEn : p.namePl) : line.productName;
+    const name = p ? nameIn(lang, p) : line.productName;
     let start: Date;
     let end: Date;
     const timed = isTime(p?.startTime);
@@ -59,11 +62,14 @@ export async function bookingMailData(
     orderId: order.id,
     total: formatMoney(groszeToPln(order.totalGrosze), lang),
     lines: rows.map(({ line, product: p }) => ({
-      name: p ? (lang === 'en' ? p.nameEn : p.namePl) : line.productName,
+      name: p ? nameIn(lang, p) : line.productName,
       date: p?.startDate ?? line.productStartDate,
       quantity: line.quantity,
     })),
     url: opts.historyUrl,
     events,
+    ...(order.userId
+      ? await ticketMailParts(tx, { userId: order.userId, orderId: order.id }, lang)
+      : { bookings: [], ticketsPdf: null }),
   };
 }

@@ -13,7 +13,7 @@ import { recordOrderEvent } from './timeline';
 export type OrderRow = typeof orders.$inferSelect;
 type Deps = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
 
-async function buyerOf(tx: Tx, order: OrderRow) {
+export async function buyerOf(tx: Tx, order: Pick<OrderRow, 'userId'>) {
   if (!order.userId) return null;
   const [user] = await tx
     .select({ email: users.email, language: users.languageCode })
@@ -24,7 +24,8 @@ async function buyerOf(tx: Tx, order: OrderRow) {
     : null;
 }
 
-const historyUrl = (deps: Deps) => `${deps.config.PUBLIC_URL}/panel/account/shopping-history`;
+export const historyUrl = (deps: Pick<Deps, 'config'>) =>
+  `${deps.config.PUBLIC_URL}/panel/account/shopping-history`;
 
 /**
  * Marks an order that waited for payment as paid, issues its tickets (issue 29) and mails the member

@@ -25,6 +25,8 @@ import { issueTickets } from '../event-day/tickets';
 import { recordOrderEvent } from './timeline';
 import { invoiceFields } from '../account/repository';
 import { takeSeatsWithOffer } from '../catalog/seat-offers';
+import { announceMemberChange } from '../../lib/member-notice';
+import { nameIn } from '../../lib/localized';
 
 const INVOICE_FIELDS = [
   'invoiceCompanyName',
@@ -74,11 +76,20 @@ type OrderLine = {
 
 /**
  * The order's writes in one statement: the order, its lines (whose triggers keep the member's seats
- * and the paid seats), its first timeline events and the cart's deletion. The lines and the events go
+ * and the paid seats), its first timeline events and the cart's deletion. The deletion names the
+ * member (`user_id = $2`, served by cart_items_user_product_idx): by the ids alone the planner may
+ * walk every open cart line in the club (issue 32; plans-scope.test.ts). The lines and the events go
  * as JSON arrays, so the text is the same for any number of them and is prepared once per connection.
+ * `q` tells the member channel's triggers that the order announces itself after its commit
+ * (migration 0031, lib/member-notice.ts): it runs before them, as they fire at the statement's end.
+ * A cart of one experience also takes its seats here ($18, $19: the same conditional update as
+ * takeSeats), one round trip fewer; with several experiences $18 is null and their rows are taken
+ * one by one in id order after it, so that buyers lock them in the same order.
  */
-export const WRITE_ORDER_SQL = `with l as (
-  select * from jsonb_to_recordset($1::jsonb) as l(n int, cart_item_id int, product_id int, product_name text,
+export const WRITE_ORDER_SQL = `with q as (
+  select set_config('club.member_notice', 'after_commit', true)
+), l as (
+  select l.* from q, jsonb_to_recordset($1::jsonb) as l(n int, cart_item_id int, product_id int, product_name text,
     product_start_date date, quantity int, price_grosze int, vat_rate int, persons jsonb, terms jsonb,
     cart_label_answer text)
 ), o as (
@@ -98,11 +109,15 @@ export const WRITE_ORDER_SQL = `with l as (
   select o.id, ev.kind, $11::text, $5::int, ev.detail
   from o, jsonb_to_recordset($16::jsonb) as ev(n int, kind text, detail jsonb) order by ev.n
 ), d as (
-  delete from cart_items where id in (select cart_item_id from l)
+  delete from cart_items where user_id = $2::int and id in (select cart_item_id from l)
+), s as (
+  update products set seats_taken = seats_taken + $19::int
+  where id = $18::int and (total_seats is null or seats_taken + seats_held + $19::int <= total_seats)
+  returning id
 )
-select id from o`;
+select id, (select count(*) from s)::int as took from o`;
 
-/** Writes the order (WRITE_ORDER_SQL) and returns its id. */
+/** Writes the order (WRITE_ORDER_SQL); its id, and whether the seats asked for (`seats`) were taken. */
 async function writeOrder(
   tx: Tx,
   o: Omit<typeof orders.$inferInsert, 'buyer' | 'invoiceData'> & {
@@ -110,8 +125,9 @@ async function writeOrder(
     invoiceData: Record<string, unknown> | null;
     events: { kind: OrderEventKind; detail?: Record<string, unknown> }[];
     items: OrderLine[];
+    seats: { productId: number; quantity: number } | null;
   },
-): Promise<number> {
+): Promise<{ id: number; took: boolean }> {
   const lines = o.items.map((l, n) => ({
     n,
     cart_item_id: l.cartItemId,
@@ -125,7 +141,7 @@ async function writeOrder(
     terms: l.terms,
     cart_label_answer: l.cartLabelAnswer,
   }));
-  const [row] = await executeNamed<{ id: number }>(tx, 'club_write_order', WRITE_ORDER_SQL, [
+  const [row] = await executeNamed<{ id: number; took: number }>(tx, 'club_write_order', WRITE_ORDER_SQL, [
     JSON.stringify(lines),
     o.userId,
     o.status,
@@ -143,8 +159,10 @@ async function writeOrder(
     o.paidAt,
     JSON.stringify(o.events.map((e, n) => ({ n, kind: e.kind, detail: e.detail ?? null }))),
     o.paymentUrl ?? null,
+    o.seats?.productId ?? null,
+    o.seats?.quantity ?? null,
   ]);
-  return row!.id;
+  return { id: row!.id, took: row!.took > 0 };
 }
 
 /**
@@ -174,7 +192,7 @@ export async function placeOrder(
 
     for (const line of lines) {
       const product = line.product;
-      const name = lang === 'en' ? product.nameEn : product.namePl;
+      const name = nameIn(lang, product);
       const state = line.state;
       // As read with the cart: seats anyone may take, plus the one held for this member.
       const seatsLeft =
@@ -232,7 +250,7 @@ export async function placeOrder(
       return {
         cartItemId: l.row.id,
         productId: product.id,
-        productName: lang === 'en' ? product.nameEn : product.namePl,
+        productName: nameIn(lang, product),
         productStartDate: product.startDate,
         quantity: l.row.quantity,
         priceGrosze: product.priceGrosze,
@@ -256,7 +274,15 @@ export async function placeOrder(
       { kind: paid ? ORDER_EVENT_KIND.PAID : ORDER_EVENT_KIND.CREATED },
     ];
     if (pageUrl) events.push({ kind: ORDER_EVENT_KIND.PAYMENT_REGISTERED, detail: { attempt: 1 } });
-    order.id = await writeOrder(tx, {
+    const quantities = new Map<number, number>();
+    for (const l of lines) quantities.set(l.product.id, (quantities.get(l.product.id) ?? 0) + l.row.quantity);
+    const heldForMe = new Set(lines.filter((l) => l.state.heldUntil !== null).map((l) => l.product.id));
+    // One experience not held for the member: its seats go with the order's statement.
+    const seats =
+      ids.length === 1 && !heldForMe.has(ids[0]!)
+        ? { productId: ids[0]!, quantity: quantities.get(ids[0]!)! }
+        : null;
+    const written = await writeOrder(tx, {
       userId: user.id,
       status: order.status,
       productType: lines[0]!.product.type,
@@ -275,32 +301,33 @@ export async function placeOrder(
       paidAt: paid ? now : null,
       events,
       items,
+      seats,
     });
+    order.id = written.id;
     if (paid) {
       // A free order is paid when placed: its tickets come with it (issue 29).
       await issueTickets(tx, order.id);
       const [row] = await tx.select().from(orders).where(eq(orders.id, order.id));
       await mailPaid(tx, app, row!);
     }
-    const quantities = new Map<number, number>();
-    for (const l of lines) quantities.set(l.product.id, (quantities.get(l.product.id) ?? 0) + l.row.quantity);
-    const heldForMe = new Set(lines.filter((l) => l.state.heldUntil !== null).map((l) => l.product.id));
     for (const id of ids) {
       const quantity = quantities.get(id)!;
       // A seat held for the member (read with the cart) is taken with its offer; a plain update
-      // otherwise, and the offer's path only when that fails (an offer made since the cart was read).
+      // otherwise (by the order's statement for a single experience), and the offer's path only when
+      // that fails (an offer made since the cart was read).
       const took = heldForMe.has(id)
         ? await takeSeatsWithOffer(tx, id, user.id, quantity, order.id)
-        : (await takeSeats(tx, id, quantity)) ||
+        : (seats ? written.took : await takeSeats(tx, id, quantity)) ||
           (byId.get(id)!.totalSeats !== null &&
             (await takeSeatsWithOffer(tx, id, user.id, quantity, order.id)));
       if (!took) {
         const product = byId.get(id)!;
-        throw conflict('SOLD_OUT', 'cart.soldOut', { name: lang === 'en' ? product.nameEn : product.namePl });
+        throw conflict('SOLD_OUT', 'cart.soldOut', { name: nameIn(lang, product) });
       }
     }
     return { order, lines: items, pageUrl };
   });
+  announceMemberChange(app);
 
   if (placed.order.status === ORDER_STATUS.PAID) {
     app.mailer.flushInBackground(app.db);

@@ -1,10 +1,18 @@
-import { groszeToPln, type LanguageCode, PAGE_SIZE_ORDERS, type TOrder, ORDER_STATUS } from '@club/shared';
+import {
+  groszeToPln,
+  type LanguageCode,
+  ORDER_STATUS,
+  PAGE_SIZE_ORDERS,
+  refundStateOf,
+  type TOrder,
+} from '@club/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderRow } from './lifecycle';
 import { pageMeta } from '../../lib/page-meta';
 import { executeNamed } from '../../lib/prepared';
+import { nameIn } from '../../lib/localized';
 
 type Lines = Map<number, TOrder['items']>;
 
@@ -18,7 +26,7 @@ async function linesOf(db: Tx, orderIds: number[], lang: LanguageCode): Promise<
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.id));
   for (const { item, namePl, nameEn } of rows) {
-    const name = (lang === 'en' ? nameEn : namePl) ?? item.productName;
+    const name = nameIn(lang, { namePl, nameEn }) ?? item.productName;
     const list = map.get(item.orderId) ?? [];
     list.push({
       product_name: name,
@@ -43,6 +51,7 @@ type OrderFields = Pick<
   | 'discountGrosze'
   | 'isInvoice'
   | 'expiresAt'
+  | 'refundedGrosze'
 >;
 
 function toOrder(order: OrderFields, items: TOrder['items']): TOrder {
@@ -60,6 +69,8 @@ function toOrder(order: OrderFields, items: TOrder['items']): TOrder {
     total: groszeToPln(order.totalGrosze),
     is_invoice: order.isInvoice,
     expires_at: waiting ? order.expiresAt!.toISOString() : null,
+    refunded: groszeToPln(order.refundedGrosze),
+    refund_state: refundStateOf(order.totalGrosze, order.refundedGrosze),
   };
 }
 
@@ -71,7 +82,7 @@ function toOrder(order: OrderFields, items: TOrder['items']): TOrder {
  * where the count, the page and the lines were three (docs/performance.md, "At a real club's size").
  */
 const ORDER_PAGE_SQL = `select t.total, p.id, p.created_at, p.status, p.payment_url, p.product_type,
-    p.total_grosze, p.discount_grosze, p.is_invoice, p.expires_at,
+    p.total_grosze, p.discount_grosze, p.is_invoice, p.expires_at, p.refunded_grosze,
     coalesce((select json_agg(json_build_object(
         'product_name', coalesce(case when $4 = 'en' then pr.name_en else pr.name_pl end, oi.product_name),
         'product_start_date', oi.product_start_date,
@@ -95,6 +106,7 @@ type OrderPageRow = {
   discount_grosze: number;
   is_invoice: boolean;
   expires_at: Date | string | null;
+  refunded_grosze: number;
   items: {
     product_name: string;
     product_start_date: string | null;
@@ -123,6 +135,7 @@ export async function listOrders(db: Tx, userId: number, page: number, lang: Lan
       discountGrosze: r.discount_grosze,
       isInvoice: r.is_invoice,
       expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+      refundedGrosze: r.refunded_grosze,
     };
     const items = r.items.map((i) => ({
       product_name: i.product_name,

@@ -15,6 +15,7 @@ import { correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoi
 import { markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { restoreRefundedTickets, voidTickets } from '../event-day/tickets';
 import { recordOrderEvent } from '../orders/timeline';
+import { mailRefund } from '../orders/document-mails';
 import {
   baseRef,
   CURRENCY,
@@ -39,7 +40,11 @@ export async function handleNotification(
   provider: PaymentProvider,
   notification: VerifiedNotification,
 ): Promise<NotificationResult> {
-  if (notification.kind === 'refund') return handleRefundNotice(app, provider, notification.refund);
+  if (notification.kind === 'refund') {
+    const recorded = await handleRefundNotice(app, provider, notification.refund);
+    if (recorded === 'refund-recorded') app.mailer.flushInBackground(app.db);
+    return recorded;
+  }
   const outcome = notification.outcome;
   const [order] = await app.db
     .select()
@@ -252,6 +257,7 @@ async function handleRefundNotice(
         detail: { providerOrderId: refund.providerOrderId },
       },
     );
+    if (refund.status === REFUND_STATUS.REFUNDED) await mailRefund(tx, app, orderId, refund.amountGrosze);
     return 'refund-recorded' as const;
   });
 }
@@ -333,10 +339,14 @@ export async function refundOrder(
     detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
   });
   if (result.status === REFUND_STATUS.REFUNDED)
-    await recordOrderEvent(app.db, orderId, ORDER_EVENT_KIND.REFUNDED, {
-      provider: provider.name,
-      amountGrosze,
-      detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+    await app.db.transaction(async (tx) => {
+      await recordOrderEvent(tx, orderId, ORDER_EVENT_KIND.REFUNDED, {
+        provider: provider.name,
+        amountGrosze,
+        detail: { refundId: result.refundId, providerOrderId: order.providerOrderId },
+      });
+      // The member hears of it (issue 30); an operator that settles later tells us by notification.
+      await mailRefund(tx, app, orderId, amountGrosze);
     });
   // An invoiced order gets its correcting invoice for the refunded amount (docs/invoices.md).
   await correctRefundedInvoice(

@@ -39,6 +39,7 @@ describe('payment configuration is checked at start, naming what is missing', ()
       NODE_ENV: 'production',
       SEED: 'none',
       PII_KEY,
+      ...{ KSEF_ENV: 'production', KSEF_TOKEN: '20260203-EC-0123456789-ABCDEF0123-45|nip-1234563218|secret' },
     });
     expect(ok).toMatchObject({ P24_POS_ID: 1234, P24_API_URL: 'https://secure.przelewy24.pl' });
   });

@@ -1,8 +1,20 @@
 import { CONSENT_KEYS, USER_TYPE } from '@club/shared';
-import type { TConsoleMember, TConsoleMemberRow } from '@club/shared/schemas/privacy-console';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type {
+  TConsoleMember,
+  TConsoleMemberPhoto,
+  TConsoleMemberRow,
+} from '@club/shared/schemas/privacy-console';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { bonusSignups, customers, users } from '../../db/schema';
+import {
+  bonusSignups,
+  customers,
+  galleries,
+  galleryImagePeople,
+  galleryImages,
+  users,
+} from '../../db/schema';
+import { mediaSrcset, mediaUrl } from '../../lib/media';
 import { consentHistoryOf } from '../../lib/consent-history';
 import { openPesel } from '../../lib/pesel-store';
 import { maskIdentityNumber, type PiiKeyring } from '../../lib/pii-crypto';
@@ -56,6 +68,7 @@ export async function consoleMember(db: Tx, ring: PiiKeyring, id: number): Promi
     created_at: user.createdAt.toISOString(),
     consents: Object.fromEntries(CONSENT_KEYS.map((k) => [k, flags[camel(k)] === true])),
     consent_history: await consentHistoryOf(db, id),
+    photos: await photosShowing(db, id),
     bonus: bonus
       ? {
           joined_at: bonus.createdAt.toISOString(),
@@ -66,6 +79,26 @@ export async function consoleMember(db: Tx, ring: PiiKeyring, id: number): Promi
         }
       : null,
   };
+}
+
+/** The gallery photos tagged as showing the member (issue 31), newest gallery first. */
+export async function photosShowing(db: Tx, userId: number): Promise<TConsoleMemberPhoto[]> {
+  const rows = await db
+    .select({
+      photo_id: galleryImages.id,
+      gallery_id: galleries.id,
+      gallery_name_pl: galleries.namePl,
+      gallery_name_en: galleries.nameEn,
+      caption_pl: galleryImages.captionPl,
+      caption_en: galleryImages.captionEn,
+      file: galleryImages.file,
+    })
+    .from(galleryImagePeople)
+    .innerJoin(galleryImages, eq(galleryImages.id, galleryImagePeople.photoId))
+    .innerJoin(galleries, eq(galleries.id, galleryImages.galleryId))
+    .where(eq(galleryImagePeople.userId, userId))
+    .orderBy(desc(galleries.date), asc(galleries.id), asc(galleryImages.position), asc(galleryImages.id));
+  return rows.map(({ file, ...r }) => ({ ...r, file_url: mediaUrl(file)!, srcset: mediaSrcset(file) }));
 }
 
 /** The dealer's whole PESEL (the audited reveal); null when there is no dealer or no PESEL. */

@@ -1,10 +1,20 @@
 import { formatPhone } from '@club/shared/validators/phone';
 import { OUTBOX_STATUS } from '../mail/mailer';
-import { groszeToPln, type LanguageCode, ORDER_EVENT_KIND } from '@club/shared';
+import { groszeToPln, type LanguageCode, ORDER_EVENT_KIND, refundStateOf } from '@club/shared';
 import type { TDeskOrder, TDeskTimelineEntry } from '@club/shared/contract/admin-orders';
 import { and, asc, eq, gte, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { discountCodes, invoices, orderItems, orders, outbox, products, users } from '../../db/schema';
+import {
+  discountCodes,
+  invoices,
+  ksefSubmissions,
+  orderItems,
+  orders,
+  outbox,
+  products,
+  users,
+} from '../../db/schema';
+import { ksefStateOf } from '../ksef/outbox';
 import type { OrderRow } from '../orders/lifecycle';
 import { orderTimeline } from '../orders/timeline';
 import { paidByOf } from './list-orders';
@@ -17,6 +27,25 @@ export const refundableGrosze = (o: OrderRow) =>
   o.paidAt !== null && (o.providerOrderId !== null || o.bankTransferRef !== null)
     ? Math.max(0, o.totalGrosze - o.refundedGrosze)
     : 0;
+
+/** The order's invoice and corrections, oldest first. */
+const orderDocuments = (db: Tx, orderId: number) =>
+  db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      number: invoices.number,
+      issueDate: invoices.issueDate,
+      grossGrosze: invoices.grossGrosze,
+      createdAt: invoices.createdAt,
+      ksefStatus: ksefSubmissions.status,
+      ksefOffline: ksefSubmissions.offline,
+      ksefNumber: ksefSubmissions.ksefNumber,
+    })
+    .from(invoices)
+    .leftJoin(ksefSubmissions, eq(ksefSubmissions.invoiceId, invoices.id))
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.id));
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -53,12 +82,10 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.id));
   const events = await orderTimeline(db, id);
-  // The order's VAT invoice, if issued: a refund of it issues a correcting invoice (the refund dialog says so).
-  const [invoice] = await db
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, id), eq(invoices.kind, 'INVOICE')))
-    .limit(1);
+  // The order's VAT invoice and its corrections, oldest first (issue 30): listed with their PDFs and in
+  // the timeline. A refund of an invoiced order issues a correcting invoice (the refund dialog says so).
+  const documents = await orderDocuments(db, id);
+  const invoice = documents.find((d) => d.kind === 'INVOICE');
   const mails = member
     ? await db
         .select()
@@ -99,6 +126,15 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
             ? ('FAILED' as const)
             : ('QUEUED' as const),
     })),
+    ...documents.map((d) => ({
+      at: d.createdAt.toISOString(),
+      source: 'invoice' as const,
+      kind: d.kind,
+      amount: groszeToPln(d.grossGrosze),
+      provider: null,
+      note: d.number,
+      mail_state: null,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   // Orders placed before issue 15 have no CREATED event: the placing is the order's own date.
   if (!events.some((e) => e.kind === ORDER_EVENT_KIND.CREATED))
@@ -122,10 +158,22 @@ export async function loadDeskOrder(db: Tx, id: number, lang: LanguageCode): Pro
     discount: groszeToPln(order.discountGrosze),
     total: groszeToPln(order.totalGrosze),
     refunded: groszeToPln(order.refundedGrosze),
+    refund_state: refundStateOf(order.totalGrosze, order.refundedGrosze),
     refundable: groszeToPln(refundableGrosze(order)),
     discount_code: row.code,
     is_invoice: order.isInvoice,
     invoice_number: invoice?.number ?? null,
+    invoices: documents.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      number: d.number,
+      issue_date: d.issueDate,
+      gross: groszeToPln(d.grossGrosze),
+      corrects: d.kind === 'CORRECTION' ? (invoice?.number ?? null) : null,
+      ksef_state:
+        d.ksefStatus === null ? null : ksefStateOf({ status: d.ksefStatus, offline: d.ksefOffline ?? false }),
+      ksef_number: d.ksefNumber,
+    })),
     payment: {
       provider: order.paymentProvider,
       reference: order.paymentRef,

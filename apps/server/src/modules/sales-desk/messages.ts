@@ -22,6 +22,9 @@ export const salesDeskMessages = {
       email: 'E-mail członka',
       phone: 'Telefon członka',
       answer: 'Odpowiedź',
+      attendance: 'Obecność',
+      came: 'tak',
+      noShow: 'nie',
     },
   },
   en: {
@@ -47,6 +50,9 @@ export const salesDeskMessages = {
       email: "Member's e-mail",
       phone: "Member's phone",
       answer: 'Answer',
+      attendance: 'Attendance',
+      came: 'came',
+      noShow: 'no-show',
     },
   },
 };

@@ -8,6 +8,7 @@ import { requireAuth } from '../../plugins/session';
 import { recordAudit } from '../../lib/audit';
 import { cancelLockedOrder, markOrderPaid, type OrderRow } from '../orders/lifecycle';
 import { recordOrderEvent } from '../orders/timeline';
+import { mailInvoiceIssued, mailRefund } from '../orders/document-mails';
 import { auditOfInvoice, correctRefundedInvoice, type InvoiceRow } from '../invoices/issue-invoice';
 import { refundOrder } from '../payments/handle-notification';
 import { voidTickets } from '../event-day/tickets';
@@ -105,15 +106,21 @@ export async function cancelByStaff(
   deps.mailer.flushInBackground(deps.db);
 }
 
-/** The correcting invoice a refund issued, in the audit log as its own row (docs/invoices.md). */
-const auditCorrection = (request: FastifyRequest, refundGrosze: number) => (tx: Tx, invoice: InvoiceRow) =>
-  recordAudit(tx, request, {
-    action: 'correct',
-    entityType: 'invoice',
-    entityId: invoice.id,
-    before: null,
-    after: { ...auditOfInvoice(invoice), automatic: true, refund_grosze: refundGrosze },
-  });
+/**
+ * The correcting invoice a refund issued: its own row in the audit log (docs/invoices.md) and the
+ * member's mail about it (issue 30), in its transaction.
+ */
+const auditCorrection =
+  (deps: Deps, request: FastifyRequest, refundGrosze: number) => async (tx: Tx, invoice: InvoiceRow) => {
+    await recordAudit(tx, request, {
+      action: 'correct',
+      entityType: 'invoice',
+      entityId: invoice.id,
+      before: null,
+      after: { ...auditOfInvoice(invoice), automatic: true, refund_grosze: refundGrosze },
+    });
+    await mailInvoiceIssued(tx, deps, invoice);
+  };
 
 /**
  * A refund in full or in part. Paid online: through the payment operator; the amount is reserved
@@ -153,8 +160,9 @@ export async function refundByStaff(
       await correctRefundedInvoice(
         deps,
         { orderId: id, refundGrosze: grosze, issuedBy },
-        auditCorrection(request, grosze),
+        auditCorrection(deps, request, grosze),
       );
+      deps.mailer.flushInBackground(deps.db);
       return;
     }
     const provider = await deps.payments.provider();
@@ -180,8 +188,9 @@ export async function refundByStaff(
         }),
       // The correcting invoice of an invoiced order names who refunded (docs/invoices.md).
       issuedBy,
-      onCorrected: auditCorrection(request, grosze),
+      onCorrected: auditCorrection(deps, request, grosze),
     });
+    deps.mailer.flushInBackground(deps.db);
   } catch (error) {
     // Another refund reserved the rest meanwhile: the same clear message, with what is left now.
     if (error instanceof AppError && error.code === 'REFUND_AMOUNT') {
@@ -221,6 +230,7 @@ async function refundManually(
       amountGrosze: grosze,
       detail: { method: 'BANK_TRANSFER', manual: true, reference, staff: staffOf(request) },
     });
+    await mailRefund(tx, deps, id, grosze);
     await recordAudit(tx, request, {
       action: 'refund-manual',
       entityType: 'order',

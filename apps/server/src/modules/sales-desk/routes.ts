@@ -6,7 +6,13 @@ import { deskOptions, listDeskOrders } from './list-orders';
 import { loadDeskOrder } from './load-order';
 import { cancelByStaff, markPaidByTransfer, refundByStaff } from './order-actions';
 import { loadWaitingList, passOfferOn, removeFromLine } from './waiting-list';
-import { attendeesCsv, attendeesFileName, listSeatBoard, loadSeatBoardItem } from './seat-board';
+import {
+  attendeesCsv,
+  attendeesFileName,
+  listSeatBoard,
+  loadAttendeesCsvItem,
+  loadSeatBoardItem,
+} from './seat-board';
 
 /**
  * The console's sales desk (issue 17, docs/console-sales.md): orders and the seat board, for staff
@@ -103,7 +109,7 @@ export const salesDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(contract.attendeesCsv),
     handler: async (request, reply) => {
-      const item = await loadSeatBoardItem(app.db, request.params.id, request.lang, 'all');
+      const item = await loadAttendeesCsvItem(app.db, request.params.id, request.lang);
       if (!item) throw notFound();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -447,7 +447,7 @@ describe('the seat board', () => {
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Nr zamówienia;Status;Imię;Nazwisko;Uczestnik;E-mail członka;Telefon członka;Odpowiedź',
+      'Nr zamówienia;Status;Imię;Nazwisko;Uczestnik;E-mail członka;Telefon członka;Odpowiedź;Obecność',
     );
     expect(text).toContain(';Zażółć;Gęślą-Jaźń;Członek klubu;');
     expect(text).toContain(';Łucja0;Świętochowska;Osoba towarzysząca;');

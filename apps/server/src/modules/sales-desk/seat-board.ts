@@ -103,11 +103,15 @@ export async function listSeatBoard(db: Tx, q: BoardQuery) {
  * the lines with two windows over the experience's lines (how many there are, and how many people
  * come before each, so the list is numbered through its pages), then the page's members only.
  */
+/** Whether an attendee came (let in at the gate), did not (a valid ticket never let in), or has no ticket. */
+type Attendance = 'CAME' | 'NO_SHOW' | null;
+type DeskAttendee = TSeatAttendee & { attendance: Attendance };
+
 async function attendeesOf(
   db: Tx,
   productId: number,
   page: number | 'all',
-): Promise<{ attendees: TSeatAttendee[]; lines: number; before: number }> {
+): Promise<{ attendees: DeskAttendee[]; lines: number; before: number }> {
   const peopleOnLine = sql`jsonb_array_length(${orderItems.persons}) + (${orders.userId} is not null)::int`;
   const lines = db
     .select({
@@ -136,6 +140,18 @@ async function attendeesOf(
       status: chosen.status,
       persons: chosen.persons,
       answer: chosen.answer,
+      // The event day (issue 29), for the CSV only: the line's seats let in on any list, and those
+      // with a valid ticket (a page of the board does not show attendance, so it does not read it).
+      cameSeats:
+        page === 'all'
+          ? sql<number[]>`(select coalesce(array_agg(t.seat), '{}') from tickets t
+              where t.order_item_id = ${chosen.itemId} and exists (select 1 from check_ins c where c.ticket_id = t.id))`
+          : sql<number[]>`'{}'::int[]`,
+      ticketSeats:
+        page === 'all'
+          ? sql<number[]>`(select coalesce(array_agg(t.seat), '{}') from tickets t
+              where t.order_item_id = ${chosen.itemId} and t.status = 'VALID')`
+          : sql<number[]>`'{}'::int[]`,
       lines: chosen.lines,
       before: chosen.before,
       name: users.name,
@@ -151,11 +167,20 @@ async function attendeesOf(
     const email = r.email ?? null;
     const phone = formatPhone(r.phonePrefix, r.phone);
     const base = { order_id: r.orderId, status: r.status, email, phone, label_answer: r.answer };
+    // Seat 0 is the member who booked, seats 1.. the persons in the line's order (event-day/tickets.ts).
+    const seat = (n: number): Attendance =>
+      r.cameSeats.map(Number).includes(n) ? 'CAME' : r.ticketSeats.map(Number).includes(n) ? 'NO_SHOW' : null;
     return [
       ...(r.email !== null
-        ? [{ ...base, name: r.name ?? '', surname: r.surname ?? '', is_member: true }]
+        ? [{ ...base, name: r.name ?? '', surname: r.surname ?? '', is_member: true, attendance: seat(0) }]
         : []),
-      ...r.persons.map((p) => ({ ...base, name: p.name, surname: p.surname, is_member: false })),
+      ...r.persons.map((p, i) => ({
+        ...base,
+        name: p.name,
+        surname: p.surname,
+        is_member: false,
+        attendance: seat(i + 1),
+      })),
     ];
   });
   // A page past the end has no row to carry the count: ask again for the first page's figures.
@@ -166,12 +191,30 @@ async function attendeesOf(
   return { attendees, lines: Number(rows[0]?.lines ?? 0), before: Number(rows[0]?.before ?? 0) };
 }
 
+type CsvItem = TSeatBoardItem & { attendance: Attendance[] };
+
 export async function loadSeatBoardItem(
   db: Tx,
   productId: number,
   lang: LanguageCode,
   page: number | 'all' = 1,
 ): Promise<TSeatBoardItem | null> {
+  const item = await loadItem(db, productId, lang, page);
+  if (!item) return null;
+  const { attendance: _, ...rest } = item;
+  return rest;
+}
+
+/** The whole attendee list for the CSV, with each attendee's attendance (issue 29). */
+export const loadAttendeesCsvItem = (db: Tx, productId: number, lang: LanguageCode) =>
+  loadItem(db, productId, lang, 'all');
+
+async function loadItem(
+  db: Tx,
+  productId: number,
+  lang: LanguageCode,
+  page: number | 'all',
+): Promise<CsvItem | null> {
   const [row] = await db
     .select({
       ...boardColumns,
@@ -189,19 +232,35 @@ export async function loadSeatBoardItem(
     board: toBoardRow(row),
     label: (lang === 'en' ? row.labelEn : row.labelPl) ?? null,
     place: lang === 'en' ? row.placeEn : row.placePl,
-    attendees,
+    attendees: attendees.map(({ attendance: _, ...a }) => a),
+    /** Per attendee, in the same order: the CSV's attendance column. */
+    attendance: attendees.map((a) => a.attendance),
     attendees_from: before + 1,
     attendees_meta: pageMeta(page === 'all' ? 1 : page, PAGE_SIZE_ATTENDEES, lines),
   };
 }
 
 /** The attendee list as Excel CSV, headed in the staff member's language. */
-export function attendeesCsv(item: TSeatBoardItem, lang: LanguageCode): string {
+export function attendeesCsv(item: CsvItem, lang: LanguageCode): string {
   const h = (key: string) => translate(lang, `desk.csv.${key}`);
   const status = (s: string) => translate(lang, `orders.status.${s}`);
+  // "No-show" once the experience has begun; before, only who already came is marked.
+  const begun = item.board.start_date <= clubToday();
+  const attendance = (a: Attendance) =>
+    a === 'CAME' ? h('came') : a === 'NO_SHOW' && begun ? h('noShow') : '';
   return excelCsv([
-    [h('order'), h('status'), h('name'), h('surname'), h('role'), h('email'), h('phone'), h('answer')],
-    ...item.attendees.map((a) => [
+    [
+      h('order'),
+      h('status'),
+      h('name'),
+      h('surname'),
+      h('role'),
+      h('email'),
+      h('phone'),
+      h('answer'),
+      h('attendance'),
+    ],
+    ...item.attendees.map((a, i) => [
       a.order_id,
       status(a.status),
       a.name,
@@ -210,6 +269,7 @@ export function attendeesCsv(item: TSeatBoardItem, lang: LanguageCode): string {
       a.email,
       a.phone,
       a.label_answer,
+      attendance(item.attendance[i] ?? null),
     ]),
   ]);
 }

@@ -1,8 +1,10 @@
 import type { LanguageCode } from '@club/shared/constants';
+import { Redirect } from '../../lib/routing';
+import { configureZodMessages } from '@club/shared/i18n/issues';
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseRouteId } from '@club/shared/slug';
-import { Navigate, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
+import { type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
 import { Spinner } from '../../components/ui';
 import { CONSOLE_BASE, type ConsolePage, consolePaths, isStaffUserType, mayOpen } from '../../config/console';
 import { paths } from '../../config/paths';
@@ -10,6 +12,10 @@ import { useSession } from '../../lib/session';
 import { ConsoleLayout, ConsoleNotice } from './console-layout';
 import { loadConsoleTexts } from './console-texts';
 import styles from './console.module.css';
+
+// zod's issues as message keys of the shared catalogue (the package's index installs it for the
+// members' forms that import it; the console's forms import the schemas' own modules).
+configureZodMessages();
 
 /**
  * The staff's console under /panel/admin (docs/console.md): one lazily loaded chunk that members and
@@ -49,9 +55,9 @@ function StaffGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!loaded || !user) {
     const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />;
+    return <Redirect to={`${paths.loading}?nextRoute=${encodeURIComponent(next)}`} replace />;
   }
-  if (!isStaffUserType(user.type)) return <Navigate to={paths.home} replace />;
+  if (!isStaffUserType(user.type)) return <Redirect to={paths.home} replace />;
   return <>{children}</>;
 }
 

@@ -56,6 +56,13 @@ const drawings: Record<ConsoleIcon, React.ReactNode> = {
       <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </>
   ),
+  // Staff: the club's own people, apart from the members (who are 'users').
+  shield: (
+    <>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />
+      <path d="m8.8 12.2 2.2 2.2 4.2-4.4" />
+    </>
+  ),
   bag: (
     <>
       <path d="M5 8h14l-1.2 13H6.2z" />

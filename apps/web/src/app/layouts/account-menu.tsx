@@ -19,6 +19,7 @@ const accountMenu = [
   { to: paths.interests, key: 'accountMenu.interests' },
   { to: paths.invoiceInfo, key: 'accountMenu.invoiceInfo' },
   { to: paths.shoppingHistory, key: 'accountMenu.shoppingHistory', customerOnly: true },
+  { to: paths.myData, key: 'accountMenu.myData' },
 ];
 
 /** The account menu of SPEC.md §2 (shopping history for customers only) and sign-out. */

@@ -72,7 +72,12 @@ export function useSearchFilter<F extends string>(
   const { setFilter } = table;
   useEffect(() => {
     if (search === applied) return;
-    const timer = window.setTimeout(() => setFilter(name, search.trim()), SEARCH_DEBOUNCE_MS);
+    // A link followed within the pause (the address already moved on while the next screen loads)
+    // must not be replaced by this list's address with the search.
+    const typedAt = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === typedAt) setFilter(name, search.trim());
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, applied, setFilter, name]);
   return [search, setSearch] as const;

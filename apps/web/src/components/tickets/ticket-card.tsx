@@ -1,32 +1,25 @@
 import type { TMyTicket } from '@club/shared/contract/tickets';
 import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
 import { formatClubDate } from '../../lib/club-time';
 import styles from './ticket-card.module.css';
-
-export type TicketCardTexts = {
-  /** "Ticket" — the card's heading, before the holder's name. */
-  ticket: string;
-  member: string;
-  guest: string;
-  void: string;
-  code: string;
-  qr: (name: string) => string;
-};
 
 /**
  * One attendee's ticket: a QR code big enough for any scanner (black on white, a quiet zone, level
  * M), the holder, the experience and when, and the code in letters for the gate to type. A void
- * ticket says so and shows no code to scan. Shared by the order's details and the club card screen.
+ * ticket says so and shows no code to scan. Shared by the order's details and the club card screen,
+ * with its texts in the app's common catalogue (`ticketCard`).
  */
-export function TicketCard({
-  ticket,
-  lang,
-  texts,
-}: {
-  ticket: TMyTicket;
-  lang: string;
-  texts: TicketCardTexts;
-}) {
+export function TicketCard({ ticket, lang }: { ticket: TMyTicket; lang: string }) {
+  const { t } = useTranslation();
+  const texts = {
+    ticket: t('ticketCard.ticket'),
+    member: t('ticketCard.member'),
+    guest: t('ticketCard.guest'),
+    void: t('ticketCard.void'),
+    code: t('ticketCard.code'),
+    qr: (name: string) => t('ticketCard.qr', { name }),
+  };
   const holder = `${ticket.name} ${ticket.surname}`.trim() || texts.guest;
   const valid = ticket.status === 'VALID';
   const when = ticket.start_date

@@ -14,6 +14,7 @@ export {
   selectClass,
   TextField,
 } from './form-fields';
+export { KpiTile, KpiTiles } from './kpi-tiles';
 export { LanguageButtons } from './language-buttons';
 export { LoadingOverlay } from './loading-overlay';
 export { Options } from './options';

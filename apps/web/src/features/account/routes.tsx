@@ -1,9 +1,8 @@
-import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { type FeatureRoutes, page } from '../../lib/routing';
+import { type FeatureRoutes, page, Redirect } from '../../lib/routing';
 
 export const protectedRoutes: FeatureRoutes['protectedRoutes'] = [
-  { path: paths.account, element: <Navigate to={paths.clubCard} replace /> },
+  { path: paths.account, element: <Redirect to={paths.clubCard} replace /> },
 ];
 
 /** The account screens; app/ places every feature's account pages in one account wrapper. */

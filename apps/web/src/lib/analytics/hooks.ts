@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useHref, useLocation } from 'react-router';
-import { ORDER_STATUS } from '@club/shared';
+import { ORDER_STATUS } from '@club/shared/constants';
 import { analyticsContract } from '@club/shared/contract/analytics';
 import { ordersContract } from '@club/shared/contract/orders';
 import { fetchData, queryKeyOf } from '../endpoint';

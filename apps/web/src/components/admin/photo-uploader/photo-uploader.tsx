@@ -15,7 +15,7 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../../../lib/i18n';
 import { Button } from '../../ui';
@@ -55,6 +55,8 @@ export type PhotoUploaderProps<P extends UploaderPhoto> = {
   onRemove: (id: number) => Promise<unknown>;
   /** Without it, no cover choice is offered (galleries). */
   onCover?: (id: number) => Promise<unknown>;
+  /** More actions of one photo (a gallery's: who the photo shows), beside its own. */
+  photoActions?: (photo: P, number: number) => ReactNode;
 };
 
 type Upload = { key: string; name: string; progress: number; error?: string; done?: boolean };
@@ -72,6 +74,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
   onCaptions,
   onRemove,
   onCover,
+  photoActions,
 }: PhotoUploaderProps<P>) {
   const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -180,6 +183,7 @@ export function PhotoUploader<P extends UploaderPhoto>({
         onCaptions={onCaptions}
         onRemove={onRemove}
         onCover={onCover}
+        photoActions={photoActions}
       />
     </div>
   );
@@ -191,7 +195,11 @@ function PhotoList<P extends UploaderPhoto>({
   onCaptions,
   onRemove,
   onCover,
-}: Pick<PhotoUploaderProps<P>, 'photos' | 'onReorder' | 'onCaptions' | 'onRemove' | 'onCover'>) {
+  photoActions,
+}: Pick<
+  PhotoUploaderProps<P>,
+  'photos' | 'onReorder' | 'onCaptions' | 'onRemove' | 'onCover' | 'photoActions'
+>) {
   const { t } = useTranslation('photoUploader', { useSuspense: false });
   const [order, setOrder] = useState<number[] | null>(null);
   const ids = order ?? photos.map((p) => p.id);
@@ -252,6 +260,7 @@ function PhotoList<P extends UploaderPhoto>({
               onCaptions={onCaptions}
               onRemove={onRemove}
               onCover={onCover}
+              photoActions={photoActions}
             />
           ))}
         </ol>
@@ -268,12 +277,13 @@ function SortablePhoto<P extends UploaderPhoto>({
   onCaptions,
   onRemove,
   onCover,
+  photoActions,
 }: {
   photo: P;
   index: number;
   count: number;
   onMove: (delta: number) => void;
-} & Pick<PhotoUploaderProps<P>, 'onCaptions' | 'onRemove' | 'onCover'>) {
+} & Pick<PhotoUploaderProps<P>, 'onCaptions' | 'onRemove' | 'onCover' | 'photoActions'>) {
   const { t } = useTranslation('photoUploader', { useSuspense: false });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: photo.id });
@@ -393,6 +403,7 @@ function SortablePhoto<P extends UploaderPhoto>({
             {t('makeCover')}
           </Button>
         )}
+        {photoActions?.(photo, number)}
         <Button
           size="small"
           variant="danger"

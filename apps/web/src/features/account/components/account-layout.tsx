@@ -15,6 +15,7 @@ export const accountMenuItems: SubmenuItem[] = [
   { to: paths.interests, name: 'menu.interests' },
   { to: paths.invoiceInfo, name: 'menu.invoiceInfo' },
   { to: paths.shoppingHistory, name: 'menu.shoppingHistory', permissions: ['customer'] },
+  { to: paths.myData, name: 'menu.myData' },
 ];
 
 type AccountContext = { account: AccountView; refetch: () => void };

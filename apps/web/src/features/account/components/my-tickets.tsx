@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TicketCard } from '../../../components/tickets/ticket-card';
+import { buttonClass } from '../../../components/ui';
 import { CLUB_TIME_ZONE } from '../../../lib/club-time';
-import { useMyTickets } from '../api/my-tickets';
+import { upcomingTicketsPdfUrl, useMyTickets } from '../api/my-tickets';
 import styles from './account.module.css';
 
 /**
@@ -16,14 +17,6 @@ export function MyTickets() {
   const coming = (tickets.data ?? [])
     .filter((ticket) => ticket.start_date !== null && ticket.start_date >= today)
     .sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? '') || a.id - b.id);
-  const texts = {
-    ticket: t('tickets.ticket'),
-    member: t('tickets.member'),
-    guest: t('tickets.guest'),
-    void: t('tickets.void'),
-    code: t('tickets.code'),
-    qr: (name: string) => t('tickets.qr', { name }),
-  };
   return (
     <section className={styles.panel} aria-labelledby="tickets-title" data-testid="my-tickets">
       <h3 id="tickets-title">{t('tickets.title')}</h3>
@@ -31,11 +24,18 @@ export function MyTickets() {
       {tickets.isPending ? null : coming.length === 0 ? (
         <p className={styles.counter}>{t('tickets.none')}</p>
       ) : (
-        <div className={styles.ticketList}>
-          {coming.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} lang={i18n.language} texts={texts} />
-          ))}
-        </div>
+        <>
+          <p>
+            <a href={upcomingTicketsPdfUrl} download className={buttonClass('secondary', 'small')}>
+              {t('tickets.pdf')}
+            </a>
+          </p>
+          <div className={styles.ticketList}>
+            {coming.map((ticket) => (
+              <TicketCard key={ticket.id} ticket={ticket} lang={i18n.language} />
+            ))}
+          </div>
+        </>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { siteHomeUrl } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
+import { forgetGateSession } from '../../../lib/gate-session';
 import { logout } from '../api/auth';
 import styles from '../components/auth.module.css';
 
@@ -20,6 +21,7 @@ export default function LogoutPage() {
         if (done) return;
         done = true;
         clear();
+        forgetGateSession();
         queryClient.clear();
         window.location.assign(siteHomeUrl());
       });

@@ -6,6 +6,8 @@ import { PublicCard, PublicNotice, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { siteHomeRoute, siteHomeUrl } from '../../../lib/site-config';
 import { useSession } from '../../../lib/session';
+import { offlineGateSession, setTrustedOffline } from '../../../lib/gate-session';
+import { ApiError } from '../../../lib/api-client';
 import { getLanguages, getMe, takeEarlySession } from '../api/auth';
 import styles from '../components/auth.module.css';
 
@@ -39,7 +41,17 @@ export default function SplashPage() {
         const staff = user.type === 'OPERATOR' || user.type === 'ADMIN';
         if (!cancelled)
           navigate(staff && !target.startsWith('/admin') ? '/admin' : target, { replace: true });
-      } catch {
+      } catch (error) {
+        // Without network, the gate (and only the gate) starts on the staff member it remembers
+        // (lib/gate-session.ts); it asks the server again when the network returns.
+        const remembered =
+          error instanceof ApiError && error.code === 'NETWORK' ? offlineGateSession(target) : null;
+        if (remembered) {
+          setTrustedOffline(true);
+          setUser(remembered);
+          if (!cancelled) navigate(target, { replace: true });
+          return;
+        }
         await delay();
         if (!cancelled) {
           // The site home (SITE_HOME_URL); on the app's sign-in page, back to the target afterwards.

@@ -31,6 +31,7 @@ const empty: TDashboard = {
   seats: [],
   waiting_payment: { orders: 0, amount: 0 },
   invoice_requests: { orders: 0 },
+  attendance: [],
 };
 vi.mock('../api/dashboard', () => ({
   useDashboard: () => ({ data: empty, isError: false, isFetching: false, isPlaceholderData: false }),

@@ -1,9 +1,5 @@
 import { ORDER_STATUS } from '@club/shared/constants';
-import type {
-  TDashboard,
-  TDashboardExperience,
-  TDashboardSeats,
-} from '@club/shared/contract/admin-dashboard';
+import type { TDashboard } from '@club/shared/contract/admin-dashboard';
 import {
   DASHBOARD_WEEKS_DEFAULT,
   DASHBOARD_WEEKS_MAX,
@@ -12,9 +8,9 @@ import {
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { DataLoadError, EmptyState, SelectField, Spinner } from '../../../components/ui';
+import { DataLoadError, EmptyState, KpiTile, KpiTiles, SelectField, Spinner } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
 import { useDashboard } from '../api/dashboard';
 import { ExperienceChart, SeatBars, WeekChart } from '../components/charts';
@@ -91,24 +87,24 @@ export default function DashboardPage() {
 function Figures({ data, f }: { data: TDashboard; f: Formats }) {
   const { t, i18n } = useTranslation('console-dashboard');
   const en = i18n.language === 'en';
-  const nameOf = (e: TDashboardExperience | TDashboardSeats) => (en ? e.name_en : e.name_pl);
+  const nameOf = (e: { name_pl: string; name_en: string }) => (en ? e.name_en : e.name_pl);
   const thisWeek = data.weeks.at(-1)!;
   const period = data.weeks.length;
   return (
     <div className={styles.dashboard}>
       <p className={styles.asOf}>{t('asOf', { date: f.date(data.today) })}</p>
-      <section aria-label={t('kpi.label')} className={styles.kpis}>
-        <Kpi
+      <KpiTiles label={t('kpi.label')}>
+        <KpiTile
           title={t('kpi.thisWeek')}
           value={f.money(thisWeek.amount)}
           detail={t('orders', { count: thisWeek.orders })}
         />
-        <Kpi
+        <KpiTile
           title={t('kpi.period', { count: period })}
           value={f.money(data.totals.amount)}
           detail={t('orders', { count: data.totals.orders })}
         />
-        <Kpi
+        <KpiTile
           title={t('kpi.waiting')}
           value={t('orders', { count: data.waiting_payment.orders })}
           detail={f.money(data.waiting_payment.amount)}
@@ -118,13 +114,13 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
           }}
           tone={data.waiting_payment.orders > 0 ? 'warning' : undefined}
         />
-        <Kpi
+        <KpiTile
           title={t('kpi.invoices')}
           value={t('kpi.invoicesValue', { count: data.invoice_requests.orders })}
           link={{ to: consolePaths.invoices, label: t('kpi.invoicesLink') }}
           tone={data.invoice_requests.orders > 0 ? 'warning' : undefined}
         />
-      </section>
+      </KpiTiles>
 
       <Panel id="dashboard-weeks" title={t('weeks.title')}>
         {data.totals.orders === 0 ? <EmptyState>{t('weeks.empty')}</EmptyState> : null}
@@ -236,33 +232,32 @@ function Figures({ data, f }: { data: TDashboard; f: Formats }) {
           </div>
         )}
       </Panel>
-    </div>
-  );
-}
 
-function Kpi({
-  title,
-  value,
-  detail,
-  link,
-  tone,
-}: {
-  title: string;
-  value: string;
-  detail?: string;
-  link?: { to: string; label: string };
-  tone?: 'warning';
-}) {
-  return (
-    <div className={`${styles.kpi} ${tone === 'warning' ? styles.kpiWarning : ''}`}>
-      <h2 className={styles.kpiTitle}>{title}</h2>
-      <p className={styles.kpiValue}>{value}</p>
-      {detail && <p className={styles.kpiDetail}>{detail}</p>}
-      {link && (
-        <Link className={styles.kpiLink} to={link.to}>
-          {link.label}
-        </Link>
-      )}
+      <Panel id="dashboard-attendance" title={t('attendance.title')} note={t('attendance.note')}>
+        {data.attendance.length === 0 ? (
+          <EmptyState>{t('attendance.empty')}</EmptyState>
+        ) : (
+          <FiguresTable
+            caption={t('attendance.caption')}
+            columns={[
+              t('attendance.colExperience'),
+              t('attendance.colCame'),
+              t('attendance.colNoShow'),
+              t('attendance.colRate'),
+            ]}
+            rows={data.attendance.map((row) => ({
+              key: String(row.product_id),
+              name: nameOf(row),
+              sub: f.date(row.start_date),
+              values: [
+                f.count(row.came),
+                f.count(row.no_show),
+                row.expected === 0 ? '—' : f.percent(Math.min(row.came, row.expected) / row.expected),
+              ],
+            }))}
+          />
+        )}
+      </Panel>
     </div>
   );
 }

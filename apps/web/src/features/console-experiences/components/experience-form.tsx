@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TAdminCatalogOptions } from '@club/shared/contract/admin-catalog';
 import { VAT_RATES, ZAdminProductInput } from '@club/shared/schemas/admin-catalog';
+import { REMINDER_DAYS_MAX } from '@club/shared/schemas/event-mail';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../../components/admin/rich-text-editor/lazy';
-import { Button, SelectField, TextField, useFieldErrorText } from '../../../components/ui';
+import { Button, CheckboxField, SelectField, TextField, useFieldErrorText } from '../../../components/ui';
 import type { ExperienceFormValues } from './form-values';
 import styles from './console-experiences.module.css';
 
@@ -157,6 +158,34 @@ export function ExperienceForm({
         </div>
       </Section>
 
+      <Section title={t('sections.eventDay')}>
+        <div className={styles.grid2}>
+          <TextField
+            label={t('fields.bring_pl')}
+            lang="pl"
+            hint={t('fields.bringHint')}
+            error={err('bring_pl')}
+            {...register('bring_pl')}
+          />
+          <TextField
+            label={t('fields.bring_en')}
+            lang="en"
+            error={err('bring_en')}
+            {...register('bring_en')}
+          />
+          <TextField
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={REMINDER_DAYS_MAX}
+            label={t('fields.reminder_days')}
+            hint={t('fields.reminderDaysHint')}
+            error={err('reminder_days')}
+            {...register('reminder_days', { setValueAs: number })}
+          />
+        </div>
+      </Section>
+
       <Section title={t('sections.sale')}>
         <div className={styles.grid2}>
           <TextField
@@ -205,6 +234,22 @@ export function ExperienceForm({
               </option>
             ))}
           </SelectField>
+          <Controller
+            control={form.control}
+            name="margin_scheme"
+            render={({ field }) => (
+              <div>
+                <CheckboxField
+                  name="margin_scheme"
+                  label={t('fields.margin_scheme')}
+                  checked={field.value === true}
+                  onCheckedChange={field.onChange}
+                  error={err('margin_scheme')}
+                />
+                <p className={styles.hint}>{t('fields.marginSchemeHint')}</p>
+              </div>
+            )}
+          />
           <TextField
             type="number"
             inputMode="numeric"

@@ -1,5 +1,6 @@
 import type { TAdminCatalogOptions, TAdminProduct } from '@club/shared/contract/admin-catalog';
 import { DEFAULT_VAT_RATE, type TAdminProductInput } from '@club/shared/schemas/admin-catalog';
+import { REMINDER_DAYS_DEFAULT } from '@club/shared/schemas/event-mail';
 
 /** The form's values: the shared input schema's shape (numbers as numbers, empty as null). */
 export type ExperienceFormValues = TAdminProductInput & {
@@ -19,6 +20,9 @@ export function emptyValues(options?: TAdminCatalogOptions): ExperienceFormValue
     ann_description_en: '',
     place_pl: '',
     place_en: '',
+    bring_pl: '',
+    bring_en: '',
+    reminder_days: REMINDER_DAYS_DEFAULT,
     start_date: '',
     start_time: '',
     end_date: '',
@@ -26,6 +30,7 @@ export function emptyValues(options?: TAdminCatalogOptions): ExperienceFormValue
     price: 0,
     member_limit: 2,
     vat_rate: DEFAULT_VAT_RATE,
+    margin_scheme: false,
     total_seats: null,
     status_limit: 0,
     video_id: '',

@@ -35,6 +35,7 @@ import {
   useGalleryOptions,
 } from '../api/galleries';
 import styles from '../components/galleries.module.css';
+import { PhotoPeople } from '../components/photo-people';
 
 /** /panel/admin/galleries/new and /panel/admin/galleries/:id: the gallery's details, then its photos. */
 export default function GalleryEdit() {
@@ -238,6 +239,9 @@ function Photos({ gallery }: { gallery: TAdminGallery }) {
           const photos = await galleryCalls.cover(gallery.id, photoId);
           setPhotos(() => photos);
         }}
+        photoActions={(photo, number) => (
+          <PhotoPeople galleryId={gallery.id} photoId={photo.id} number={number} />
+        )}
       />
     </TitledSection>
   );

@@ -9,11 +9,34 @@ import { fetchData, queryKeyOf, queryPrefixOf } from '../../../lib/endpoint';
 
 /** Every request of the gate, derived from the shared contract. */
 
+/** The last answer, kept on the device: a gate started without network still knows what it serves. */
+const EXPERIENCES_KEY = 'club.gate.experiences';
+type GateExperiences = Awaited<ReturnType<typeof fetchGateExperiences>>;
+const fetchGateExperiences = () => fetchData(contract.experiences);
+function savedExperiences(): GateExperiences | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(EXPERIENCES_KEY) ?? 'null') as unknown;
+    return Array.isArray(saved) ? (saved as GateExperiences) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useGateExperiences() {
   return useQuery({
     queryKey: queryKeyOf(contract.experiences),
-    queryFn: () => fetchData(contract.experiences),
+    queryFn: async () => {
+      const experiences = await fetchGateExperiences();
+      try {
+        localStorage.setItem(EXPERIENCES_KEY, JSON.stringify(experiences));
+      } catch {
+        // A full storage: the gate then needs the network to start.
+      }
+      return experiences;
+    },
     staleTime: 60_000,
+    // Offline the query waits for the network; the device's last answer stands in meanwhile.
+    placeholderData: savedExperiences,
   });
 }
 

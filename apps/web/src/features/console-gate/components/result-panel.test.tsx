@@ -1,42 +1,16 @@
 import type { TGateAttendee, TScanOutcome } from '@club/shared/contract/event-day';
 import { SCAN_RESULTS } from '@club/shared/schemas/event-day';
-import i18next from 'i18next';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import en from '../locales/en.json';
-import pl from '../locales/pl.json';
+import { describe, expect, it, vi } from 'vitest';
+import { gateScreen } from '../test-render';
 import { buzz } from './buzz';
 import { ResultPanel } from './result-panel';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * The gate's answer panel (issue 29) for every result the API gives, in both languages: the words
  * (never a raw key or placeholder), when, by whom and at which gate a ticket was let in, in Warsaw
  * time, and the actions each state offers. The browser test sees "in" and "already in" only.
  */
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'pl',
-    fallbackLng: 'pl',
-    resources: { pl: { 'console-gate': pl }, en: { 'console-gate': en } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-});
-
-let root: Root | null = null;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+const screen = gateScreen();
 
 const attendee: TGateAttendee = {
   ticket_id: 7,
@@ -63,27 +37,18 @@ const outcomeOf = (result: TScanOutcome['result']): TScanOutcome => ({
   counts: { expected: 10, in: 3, not_yet: 7 },
 });
 
-async function render(result: TScanOutcome['result'], lang: 'pl' | 'en') {
-  await i18n.changeLanguage(lang);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <ResultPanel
-          outcome={outcomeOf(result)}
-          lang={lang}
-          pending={false}
-          onOverride={() => {}}
-          onCheckOut={() => {}}
-          onDismiss={() => {}}
-        />
-      </I18nextProvider>,
-    ),
+const render = (result: TScanOutcome['result'], lang: 'pl' | 'en') =>
+  screen.render(
+    lang,
+    <ResultPanel
+      outcome={outcomeOf(result)}
+      lang={lang}
+      pending={false}
+      onOverride={() => {}}
+      onCheckOut={() => {}}
+      onDismiss={() => {}}
+    />,
   );
-  return container;
-}
 
 describe('the gate’s answer', () => {
   for (const lang of ['pl', 'en'] as const) {
@@ -93,8 +58,7 @@ describe('the gate’s answer', () => {
         const text = panel.textContent ?? '';
         expect(text, result).not.toMatch(/\{\{|result\.|detail\.|undefined/);
         expect(panel.querySelector('[data-result]')?.getAttribute('data-result')).toBe(result);
-        await act(async () => root?.unmount());
-        document.body.innerHTML = '';
+        await screen.unmount();
       }
     });
   }
@@ -112,8 +76,7 @@ describe('the gate’s answer', () => {
     const buttons = async (result: TScanOutcome['result']) => {
       const panel = await render(result, 'en');
       const names = [...panel.querySelectorAll('button')].map((b) => b.textContent);
-      await act(async () => root?.unmount());
-      document.body.innerHTML = '';
+      await screen.unmount();
       return names;
     };
     expect(await buttons('IN')).toEqual(['Check out', 'Next']);

@@ -28,7 +28,8 @@ export function ResultPanel({
   lang: 'pl' | 'en';
   pending: boolean;
   onOverride: (attendee: TGateAttendee) => void;
-  onCheckOut: (attendee: TGateAttendee) => void;
+  /** Offered only where the list keeps check-outs. */
+  onCheckOut?: (attendee: TGateAttendee) => void;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('console-gate');
@@ -69,11 +70,15 @@ export function ResultPanel({
             {t('override.open')}
           </Button>
         )}
-        {attendee && (result === 'IN' || result === 'ALREADY_IN') && stamp && !stamp.checked_out_at && (
-          <Button variant="secondary" size="small" onClick={() => onCheckOut(attendee)} disabled={pending}>
-            {t('checkOut')}
-          </Button>
-        )}
+        {onCheckOut &&
+          attendee &&
+          (result === 'IN' || result === 'ALREADY_IN') &&
+          stamp &&
+          !stamp.checked_out_at && (
+            <Button variant="secondary" size="small" onClick={() => onCheckOut(attendee)} disabled={pending}>
+              {t('checkOut')}
+            </Button>
+          )}
         <Button variant="ghost" size="small" onClick={onDismiss}>
           {t('next')}
         </Button>

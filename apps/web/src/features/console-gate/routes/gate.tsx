@@ -1,9 +1,13 @@
 import type { TGateAttendee, TScanOutcome } from '@club/shared/contract/event-day';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { Button, DataLoadError, SelectField, Spinner, TextField } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
 import { formatClubDate } from '../../../lib/club-time';
+import { useSession } from '../../../lib/session';
+import { authContract } from '@club/shared/contract/auth';
+import { fetchData } from '../../../lib/endpoint';
 import {
   type GateAction,
   useCheckInList,
@@ -13,8 +17,22 @@ import {
 } from '../api/gate';
 import { OverrideDialog } from '../components/override-dialog';
 import { buzz } from '../components/buzz';
+import { GateTabs } from '../components/gate-tabs';
 import { ResultPanel } from '../components/result-panel';
 import styles from '../components/gate.module.css';
+import { countsOf, searchOffline } from '../offline/decide';
+import {
+  isTrustedOffline,
+  rememberGateSession,
+  setTrustedOffline,
+  subscribeTrusted,
+} from '../../../lib/gate-session';
+import { OfflinePanel } from '../offline/offline-panel';
+import { registerGateApp } from '../offline/register';
+import { useOfflineGate } from '../offline/use-offline-gate';
+
+/** The camera and its decoder load when a gate first taps "scan". */
+const CameraDialog = lazy(() => import('../camera/camera-dialog'));
 
 /** What this phone serves: remembered on the device (one phone, one gate, all evening). */
 const STORE_KEY = 'club.gate';
@@ -56,6 +74,41 @@ export default function GatePage() {
   const [overriding, setOverriding] = useState<TGateAttendee | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const search = useGateSearch(listId, debounced);
+  const { user, setUser, clear } = useSession();
+  // Started without network on the remembered staff member (lib/gate-session.ts): nothing is
+  // sent until the server has confirmed the session.
+  const trusted = useSyncExternalStore(subscribeTrusted, isTrustedOffline, isTrustedOffline);
+  const offline = useOfflineGate(listId, user ? `${user.name} ${user.surname}`.trim() : null, !trusted);
+  const [camera, setCamera] = useState(false);
+  const [noCopy, setNoCopy] = useState(false);
+
+  // The gate is an installable app with its own service worker (offline/register.ts).
+  useEffect(() => registerGateApp(), []);
+
+  // A confirmed session is remembered for a start without network; a remembered one is confirmed
+  // as soon as the network is there: the real session (and its CSRF token) takes over, or, if it has
+  // ended, staff sign in again (the splash, then the sign-in) and the queue waits on the device.
+  useEffect(() => {
+    if (user && !trusted) rememberGateSession(user);
+  }, [user, trusted]);
+  useEffect(() => {
+    if (!trusted || !offline.online) return;
+    let live = true;
+    fetchData(authContract.me)
+      .then((me) => {
+        if (!live) return;
+        setUser(me);
+        setTrustedOffline(false);
+      })
+      .catch((error: unknown) => {
+        if (!live || !(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
+        setTrustedOffline(false);
+        clear();
+      });
+    return () => {
+      live = false;
+    };
+  }, [trusted, offline.online, setUser, clear]);
 
   useEffect(() => {
     localStorage.setItem(STORE_KEY, JSON.stringify(setup));
@@ -73,22 +126,79 @@ export default function GatePage() {
         buzz(answer.result);
       },
     });
+  const show = (answer: TScanOutcome) => {
+    setNoCopy(false);
+    setOutcome(answer);
+    buzz(answer.result);
+  };
+  /**
+   * A code typed, pasted or read by the camera: asked of the server while online; decided from the
+   * device's copy offline, or when the server cannot be reached (docs/event-day.md).
+   */
+  const scanCode = (value: string) => {
+    if (!offline.online) {
+      if (offline.copy) void offline.scan(value, gate).then(show);
+      else {
+        setOutcome(null);
+        setNoCopy(true);
+      }
+      return;
+    }
+    action.mutate(
+      { kind: 'scan', body: { code: value, gate } },
+      {
+        onSuccess: show,
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.code === 'NETWORK') || !offline.copy) return;
+          action.reset();
+          void offline.scan(value, gate).then(show);
+        },
+      },
+    );
+  };
+  /**
+   * An override or a check-out: sent to the server while online; offline (or when the server cannot
+   * be reached) decided on the device's copy and queued like an admission.
+   */
+  const offlineOr = (onDevice: () => Promise<TScanOutcome>, online: GateAction, done?: () => void) => {
+    const fallBack = () =>
+      void onDevice().then((answer) => {
+        done?.();
+        show(answer);
+      });
+    if (!offline.online && offline.copy) return fallBack();
+    action.mutate(online, {
+      onSuccess: (answer) => {
+        done?.();
+        show(answer);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.code === 'NETWORK') || !offline.copy) return;
+        action.reset();
+        fallBack();
+      },
+    });
+  };
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim() || listId === 0) return;
-    act({ kind: 'scan', body: { code: code.trim(), gate } });
+    scanCode(code.trim());
     setCode('');
     codeRef.current?.focus();
   };
 
   if (experiences.isPending) return <Spinner />;
   if (experiences.isError) return <DataLoadError onRetry={() => void experiences.refetch()} />;
-  const counts = list.data?.counts;
+  const fromCopy = !offline.online && offline.copy ? offline.copy : null;
+  const counts = fromCopy ? countsOf(fromCopy) : list.data?.counts;
+  // Offline, the search is the copy's (docs/event-day.md).
+  const people = fromCopy ? searchOffline(fromCopy, debounced) : search.data;
   const en = i18n.language === 'en';
 
   return (
     <div className={styles.gate}>
       <ConsolePageHeader title={t('title')} lead={t('lead')} />
+      <GateTabs />
       <section className={styles.setup} aria-label={t('setup')}>
         <SelectField
           label={t('experience')}
@@ -155,20 +265,46 @@ export default function GatePage() {
               maxLength={200}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button type="submit" block loading={action.isPending} disabled={!code.trim()}>
-              {t('check')}
-            </Button>
+            <div className={styles.scanButtons}>
+              <Button type="submit" block loading={action.isPending} disabled={!code.trim()}>
+                {t('check')}
+              </Button>
+              <Button type="button" variant="secondary" block onClick={() => setCamera(true)}>
+                {t('camera.open')}
+              </Button>
+            </div>
           </form>
+          <Suspense fallback={null}>
+            {camera && (
+              <CameraDialog
+                open
+                onClose={() => setCamera(false)}
+                onCode={(read) => {
+                  setCamera(false);
+                  scanCode(read);
+                }}
+              />
+            )}
+          </Suspense>
 
           <div aria-live="assertive" className={styles.resultSlot}>
             {action.isError && <p className={styles.failure}>{t('failed')}</p>}
+            {noCopy && <p className={styles.failure}>{t('offline.cannotCheck')}</p>}
             {outcome && !action.isError && (
               <ResultPanel
                 outcome={outcome}
                 lang={en ? 'en' : 'pl'}
-                pending={action.isPending}
+                pending={action.isPending || (!offline.online && !offline.copy)}
                 onOverride={(a) => setOverriding(a)}
-                onCheckOut={(a) => act({ kind: 'checkOut', body: { ticket_id: a.ticket_id, gate } })}
+                onCheckOut={
+                  (fromCopy?.list ?? list.data?.list)?.allows_check_out
+                    ? (a) =>
+                        offlineOr(() => offline.checkOut(a.ticket_id, gate), {
+                          kind: 'checkOut',
+                          body: { ticket_id: a.ticket_id, gate },
+                        })
+                    : undefined
+                }
                 onDismiss={() => {
                   setOutcome(null);
                   codeRef.current?.focus();
@@ -176,6 +312,8 @@ export default function GatePage() {
               />
             )}
           </div>
+
+          <OfflinePanel offline={offline} remembered={trusted ? user : null} />
 
           <section className={styles.search} aria-label={t('search.label')}>
             <TextField
@@ -187,13 +325,15 @@ export default function GatePage() {
               maxLength={100}
               onChange={(e) => setQuery(e.target.value)}
             />
-            {debounced.length >= 2 && search.isError && <p className={styles.failure}>{t('failed')}</p>}
-            {debounced.length >= 2 && search.data && search.data.length === 0 && (
+            {debounced.length >= 2 && !fromCopy && search.isError && (
+              <p className={styles.failure}>{t('failed')}</p>
+            )}
+            {debounced.length >= 2 && people && people.length === 0 && (
               <p className={styles.muted}>{t('search.none')}</p>
             )}
-            {debounced.length >= 2 && search.data && search.data.length > 0 && (
+            {debounced.length >= 2 && people && people.length > 0 && (
               <ul className={styles.people}>
-                {search.data.map((a) => (
+                {people.map((a) => (
                   <li key={a.ticket_id} className={styles.person}>
                     <div className={styles.personText}>
                       <strong>{`${a.name} ${a.surname}`.trim() || t('guest')}</strong>
@@ -218,7 +358,11 @@ export default function GatePage() {
                           ? 'secondary'
                           : 'primary'
                       }
-                      onClick={() => act({ kind: 'checkIn', body: { ticket_id: a.ticket_id, gate } })}
+                      onClick={() =>
+                        fromCopy
+                          ? void offline.admit(a.ticket_id, gate).then(show)
+                          : act({ kind: 'checkIn', body: { ticket_id: a.ticket_id, gate } })
+                      }
                       disabled={action.isPending}
                       aria-label={t('letInNamed', { name: `${a.name} ${a.surname}`.trim() })}
                     >
@@ -238,15 +382,10 @@ export default function GatePage() {
         onCancel={() => setOverriding(null)}
         onConfirm={(reason) =>
           overriding &&
-          action.mutate(
+          offlineOr(
+            () => offline.override(overriding.ticket_id, gate, reason),
             { kind: 'override', body: { ticket_id: overriding.ticket_id, gate, reason } },
-            {
-              onSuccess: (answer) => {
-                setOverriding(null);
-                setOutcome(answer);
-                buzz(answer.result);
-              },
-            },
+            () => setOverriding(null),
           )
         }
       />

@@ -7,6 +7,7 @@ import {
   ZCorrectInvoice,
 } from '@club/shared';
 import { invoicesContract } from '@club/shared/contract/invoices';
+import { ksefContract } from '@club/shared/contract/ksef';
 import { pathWith } from '@club/shared/contract/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,14 +31,27 @@ import {
 import { API_BASE } from '../../../lib/api-client';
 import { fetchData, queryKeyOf, pageQueryOf } from '../../../lib/endpoint';
 import { InvoiceTabs } from '../components/invoice-tabs';
+import { KsefStatus } from '../components/ksef-status';
+import { ResendDialog } from '../components/resend-dialog';
 import styles from '../components/invoices.module.css';
 import { ChoiceFilter, DateFilter } from '../../../components/console/filter-fields';
 import { Link } from 'react-router';
-import { consoleOrderPath } from '../../../config/console';
+import { consoleOrderPath, KSEF_FOLLOW_MS } from '../../../config/console';
 
 const FILTERS = ['search', 'kind', 'from', 'to'] as const;
 
 const pdfUrl = (id: number) => `${API_BASE}${pathWith(invoicesContract.pdf.path, { id })}`;
+const xmlUrl = (id: number) => `${API_BASE}${pathWith(ksefContract.xml.path, { id })}`;
+const upoUrl = (id: number) => `${API_BASE}${pathWith(ksefContract.upo.path, { id })}`;
+
+/** A file of the invoice to download (PDF, KSeF XML, UPO), named for screen readers. */
+function FileLink({ href, label, children }: { href: string; label: string; children: string }) {
+  return (
+    <a className={styles.link} href={href} download aria-label={label}>
+      {children}
+    </a>
+  );
+}
 
 /** A correcting invoice for part or all of an invoice (what the refund action will also call). */
 function CorrectDialog({ invoice, onClose }: { invoice: TInvoiceSummary | null; onClose: () => void }) {
@@ -110,6 +124,7 @@ export default function IssuedInvoicesPage() {
   const state = useTableUrl(FILTERS, { sort: 'issue_date', dir: 'desc' });
   const [search, setSearch] = useSearchFilter(state, 'search');
   const [correcting, setCorrecting] = useState<TInvoiceSummary | null>(null);
+  const [resending, setResending] = useState<TInvoiceSummary | null>(null);
 
   const query = {
     page: state.page,
@@ -125,6 +140,12 @@ export default function IssuedInvoicesPage() {
   const list = useQuery({
     ...pageQueryOf(invoicesContract.list, { query }),
     retry: false,
+    // While an invoice on the page waits for KSeF, the page follows it (the outbox sends it in the
+    // background): accepted with its number, or KSeF's refusal, without a reload.
+    refetchInterval: (q) =>
+      q.state.data?.data.some((i) => i.ksef?.state === 'WAITING' || i.ksef?.state === 'OFFLINE')
+        ? KSEF_FOLLOW_MS
+        : false,
   });
   const date = useMemo(
     () => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { timeZone: 'UTC' }),
@@ -138,24 +159,21 @@ export default function IssuedInvoicesPage() {
         header: t('issued.colNumber'),
         meta: t('issued.colNumber'),
         cell: ({ row }) => (
+          // The kind under the number, not a column of its own: the row keeps its actions in view
+          // at 1280 px (the KSeF number is wide).
           <>
             <span className={`${styles.strong} ${styles.number}`}>{row.original.number}</span>
+            <span className={styles.kind}>
+              <Badge tone={row.original.kind === 'INVOICE' ? 'success' : 'gold'}>
+                {t(`kinds.${row.original.kind}`)}
+              </Badge>
+            </span>
             {row.original.corrects_number && (
               <span className={styles.muted}>
                 {t('issued.corrects', { number: row.original.corrects_number })}
               </span>
             )}
           </>
-        ),
-      },
-      {
-        id: 'kind',
-        header: t('issued.colKind'),
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Badge tone={row.original.kind === 'INVOICE' ? 'success' : 'gold'}>
-            {t(`kinds.${row.original.kind}`)}
-          </Badge>
         ),
       },
       {
@@ -190,19 +208,49 @@ export default function IssuedInvoicesPage() {
         ),
       },
       {
+        id: 'ksef',
+        header: t('ksef.column'),
+        enableSorting: false,
+        cell: ({ row }) => <KsefStatus invoice={row.original} />,
+      },
+      {
         id: 'actions',
         header: t('issued.colActions'),
         enableSorting: false,
         cell: ({ row }) => (
           <div className={styles.actions}>
-            <a
-              className={styles.link}
+            <FileLink
               href={pdfUrl(row.original.id)}
-              download
-              aria-label={t('issued.pdfFor', { number: row.original.number })}
+              label={t('issued.pdfFor', { number: row.original.number })}
             >
               PDF
-            </a>
+            </FileLink>
+            {row.original.ksef?.xml && (
+              <FileLink
+                href={xmlUrl(row.original.id)}
+                label={t('ksef.xmlFor', { number: row.original.number })}
+              >
+                XML
+              </FileLink>
+            )}
+            {row.original.ksef?.state === 'ACCEPTED' && (
+              <FileLink
+                href={upoUrl(row.original.id)}
+                label={t('ksef.upoFor', { number: row.original.number })}
+              >
+                UPO
+              </FileLink>
+            )}
+            {row.original.ksef?.state === 'REJECTED' && (
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={t('ksef.resendFor', { number: row.original.number })}
+                onClick={() => setResending(row.original)}
+              >
+                {t('ksef.resend')}
+              </Button>
+            )}
             {row.original.kind === 'INVOICE' && (
               <Button
                 size="small"
@@ -225,6 +273,7 @@ export default function IssuedInvoicesPage() {
       <ConsolePageHeader title={t('title')} lead={t('issued.lead')} />
       <InvoiceTabs />
       <CorrectDialog invoice={correcting} onClose={() => setCorrecting(null)} />
+      <ResendDialog invoice={resending} onClose={() => setResending(null)} />
       <div className={uiStyles.filters} role="search" aria-label={t('issued.filters')}>
         <TextField
           label={t('issued.search')}

@@ -1,4 +1,5 @@
 import { adminMembersContract as contract } from '@club/shared/contract/admin-members';
+import type { TWrittenRequestBody } from '@club/shared/schemas/privacy-console';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { fetchData, queryKeyOf } from '../../../lib/endpoint';
@@ -26,4 +27,11 @@ export function useMember(id: number) {
 /** The audited reveal of a dealer's whole PESEL (administrators): kept only in the page's state. */
 export function useRevealPesel(id: number) {
   return useMutation({ mutationFn: () => fetchData(contract.revealPesel, { params: { id } }) });
+}
+
+/** A copy of the member's data on their written request: queued for the member, audited. */
+export function useStartExport(id: number) {
+  return useMutation({
+    mutationFn: (body: TWrittenRequestBody) => fetchData(contract.startExport, { params: { id }, body }),
+  });
 }

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import uiStyles from '../../../components/console/console-ui.module.css';
 import { ConsolePageHeader } from '../../../components/console/page-header';
-import { Badge, Button, DataLoadError, Spinner, TextField } from '../../../components/ui';
+import { Badge, Button, DataLoadError, type SectionLook, Spinner, TextField } from '../../../components/ui';
 import { consoleMemberPath } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import { useMemberSearch } from '../api/members';
 import styles from '../components/console-members.module.css';
+import { RetentionPanel } from '../components/retention-panel';
+
+const sectionLook: SectionLook = { section: styles.retention, title: styles.partTitle };
 
 /** Find a member or dealer by name or e-mail; the search lives in the address (back returns to it). */
 export default function MembersListPage() {
@@ -66,6 +69,7 @@ export default function MembersListPage() {
           ))}
         </ul>
       )}
+      <RetentionPanel look={sectionLook} />
     </>
   );
 }

@@ -19,6 +19,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useMember, useRevealPesel } from '../api/members';
 import styles from '../components/console-members.module.css';
+import { MemberPhotos } from '../components/member-photos';
+import { RemoveMember } from '../components/remove-member';
+import { StaffExport } from '../components/staff-export';
 
 const sectionLook: SectionLook = { section: styles.part, title: styles.partTitle };
 
@@ -200,6 +203,10 @@ export default function MemberPage() {
           )}
         </TitledSection>
       )}
+
+      <MemberPhotos photos={m.photos} look={sectionLook} />
+      <StaffExport member={m} look={sectionLook} />
+      {isAdmin && <RemoveMember member={m} look={sectionLook} />}
     </>
   );
 }

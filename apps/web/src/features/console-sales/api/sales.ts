@@ -8,6 +8,7 @@ import type {
   TSeatBoardQuery,
 } from '@club/shared/schemas/admin-orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KSEF_FOLLOW_MS } from '../../../config/console';
 import { API_BASE } from '../../../lib/api-client';
 import { fetchData, queryKeyOf, queryPrefixOf, pageQueryOf } from '../../../lib/endpoint';
 
@@ -32,6 +33,12 @@ export function useDeskOrder(id: number) {
     queryKey: orderKey(id),
     queryFn: () => fetchData(contract.item, { params: { id } }),
     enabled: id > 0,
+    // An invoice or correction of the order waiting for KSeF (a refund's correction, typically): the
+    // page follows it to its KSeF number or refusal, as the issued invoices' list does.
+    refetchInterval: (q) =>
+      q.state.data?.invoices.some((i) => i.ksef_state === 'WAITING' || i.ksef_state === 'OFFLINE')
+        ? KSEF_FOLLOW_MS
+        : false,
   });
 }
 

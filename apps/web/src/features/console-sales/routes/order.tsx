@@ -1,4 +1,6 @@
 import type { TDeskOrder } from '@club/shared/contract/admin-orders';
+import { invoicesContract } from '@club/shared/contract/invoices';
+import { pathWith } from '@club/shared/contract/paths';
 import { formatMoney } from '@club/shared/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ import {
   type SectionLook,
 } from '../../../components/ui';
 import { consolePaths, consoleSeatPath } from '../../../config/console';
+import { API_BASE } from '../../../lib/api-client';
 import { type DeskAction, useDeskAction, useDeskOrder } from '../api/sales';
 import { ActionDialog, errorOf } from '../components/action-dialog';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
@@ -194,6 +197,64 @@ function Actions({ order }: { order: TDeskOrder }) {
   );
 }
 
+const pdfUrl = (id: number) => `${API_BASE}${pathWith(invoicesContract.pdf.path, { id })}`;
+
+/**
+ * The order's invoice and corrections with their PDFs and their way to KSeF (issue 30): the KSeF
+ * number once accepted, else the state (docs/ksef.md).
+ */
+function OrderInvoices({ order }: { order: TDeskOrder }) {
+  const { t, i18n } = useTranslation('console-sales');
+  if (!order.is_invoice && order.invoices.length === 0) return null;
+  const day = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { dateStyle: 'medium' });
+  return (
+    <TitledSection id="desk-invoices" title={t('order.invoices')} look={sectionLook}>
+      {order.invoices.length === 0 ? (
+        <p className={styles.muted}>{t('order.invoicesNone')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.invoiceTable}>
+            <caption className="visually-hidden">{t('order.invoices')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('order.invoiceNumber')}</th>
+                <th scope="col">{t('order.invoiceKind')}</th>
+                <th scope="col">{t('order.invoiceDate')}</th>
+                <th scope="col">{t('order.invoiceGross')}</th>
+                <th scope="col">{t('order.invoiceKsef')}</th>
+                <th scope="col">{t('order.invoicePdf')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.invoices.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row">{d.number}</th>
+                  <td>
+                    {d.kind === 'INVOICE'
+                      ? t('order.kindInvoice')
+                      : t('order.kindCorrection', { number: d.corrects ?? '—' })}
+                  </td>
+                  <td>{day.format(new Date(`${d.issue_date}T12:00:00Z`))}</td>
+                  <td>{`${d.kind === 'CORRECTION' ? '− ' : ''}${formatMoney(d.gross, i18n.language)}`}</td>
+                  <td>
+                    {d.ksef_number ??
+                      (d.ksef_state ? t(`order.ksefState.${d.ksef_state}`) : t('order.ksefNone'))}
+                  </td>
+                  <td>
+                    <a href={pdfUrl(d.id)} download>
+                      {t('order.invoicePdfFor', { number: d.number })}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </TitledSection>
+  );
+}
+
 /** One order at the desk: what was bought and by whom, the payment, the timeline and the actions. */
 export default function OrderPage() {
   const { t, i18n } = useTranslation('console-sales');
@@ -227,6 +288,7 @@ export default function OrderPage() {
           <span className={styles.titleRow}>
             {t('order.title', { id: o.id })}
             <Badge tone={STATUS_TONE[o.status]}>{t(`status.${o.status}`)}</Badge>
+            {o.refund_state !== 'NONE' && <Badge tone="gold">{t(`refund.${o.refund_state}`)}</Badge>}
           </span>
         }
         lead={t('order.placed', { when: when.format(new Date(o.created_at)) })}
@@ -299,6 +361,7 @@ export default function OrderPage() {
         </TitledSection>
       </div>
       <Actions order={o} />
+      <OrderInvoices order={o} />
       <TitledSection id="desk-lines" title={t('order.lines')} look={sectionLook}>
         <ul className={styles.lines}>
           {o.lines.map((line) => (

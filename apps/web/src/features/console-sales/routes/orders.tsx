@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '@club/shared/constants';
 import { formatMoney } from '@club/shared/money';
 import {
   DESK_ORDER_SORTS,
+  DESK_REFUND_FILTERS,
   DESK_PAGE_SIZES,
   type TDeskOrderListQuery,
 } from '@club/shared/schemas/admin-orders';
@@ -20,7 +21,7 @@ import { useDeskOptions, useDeskOrders } from '../api/sales';
 import { dateTimeFormat, STATUS_TONE } from '../components/labels';
 import styles from '../components/console-sales.module.css';
 
-const FILTERS = ['q', 'status', 'from', 'to', 'product_id', 'member', 'code', 'per_page'] as const;
+const FILTERS = ['q', 'status', 'refund', 'from', 'to', 'product_id', 'member', 'code', 'per_page'] as const;
 /** The filter form's fields: the page size is chosen under the list, at once. */
 const APPLIED_FILTERS = FILTERS.filter((n) => n !== 'per_page');
 /** The form's two free-text searches, each with its hint: the order itself and the member. */
@@ -45,6 +46,9 @@ export default function OrdersPage() {
     q: f.q || undefined,
     status: (ORDER_STATUSES as readonly string[]).includes(f.status)
       ? (f.status as TDeskOrderListQuery['status'])
+      : undefined,
+    refund: (DESK_REFUND_FILTERS as readonly string[]).includes(f.refund)
+      ? (f.refund as TDeskOrderListQuery['refund'])
       : undefined,
     from: f.from || undefined,
     to: f.to || undefined,
@@ -133,6 +137,9 @@ export default function OrdersPage() {
         cell: ({ row }) => (
           <span className={styles.stack}>
             <Badge tone={STATUS_TONE[row.original.status]}>{t(`status.${row.original.status}`)}</Badge>
+            {row.original.refund_state !== 'NONE' && (
+              <Badge tone="gold">{t(`refund.${row.original.refund_state}`)}</Badge>
+            )}
             {row.original.paid_by === 'BANK_TRANSFER' && (
               <span className={styles.muted}>{t('orders.byTransfer')}</span>
             )}
@@ -169,6 +176,10 @@ export default function OrdersPage() {
         <SelectField label={t('orders.status')} name="status" defaultValue={f.status}>
           <option value="">{t('orders.any')}</option>
           <Options values={ORDER_STATUSES} label={(s) => t(`status.${s}`)} />
+        </SelectField>
+        <SelectField label={t('orders.refund')} name="refund" defaultValue={f.refund}>
+          <option value="">{t('orders.any')}</option>
+          <Options values={DESK_REFUND_FILTERS} label={(s) => t(`refundFilter.${s}`)} />
         </SelectField>
         <SelectField label={t('orders.experience')} name="product_id" defaultValue={f.product_id}>
           <option value="">{t('orders.any')}</option>

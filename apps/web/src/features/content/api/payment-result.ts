@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@club/shared';
+import { ORDER_STATUS } from '@club/shared/constants';
 import { ordersContract } from '@club/shared/contract/orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchData, queryKeyOf } from '../../../lib/endpoint';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@club/shared';
+import { formatMoney } from '@club/shared/money';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Redirect } from '../../../lib/routing';
 import {
   AGREEMENT_TERMS,
   CUSTOMER_STATUS,
@@ -12,7 +13,7 @@ import { parseRouteId } from '@club/shared/slug';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useConsentText } from '../../../lib/consents';
 import {
   Button,
@@ -54,7 +55,7 @@ export default function CustomerEditPage() {
   const id = parseRouteId(useParams().id);
   const query = useDealerCustomer(id ?? 0);
   const customer = query.data;
-  if (id === null) return <Navigate to={paths.notFound} replace />;
+  if (id === null) return <Redirect to={paths.notFound} replace />;
   const name = customer
     ? `${customer.user.name} ${customer.user.surname}`.trim() || t('customers.unnamed')
     : '';

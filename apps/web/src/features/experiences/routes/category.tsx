@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Redirect } from '../../../lib/routing';
 import { categorySlug } from '@club/shared/slug';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { DataLoadError, PageHeader, ResponsivePicture, Spinner } from '../../../components/ui';
 import { paths } from '../../../config/paths';
 import { useTrackCategoryVisit } from '../../../lib/analytics';
@@ -33,11 +34,11 @@ export default function CategoryPage() {
     );
   }
   const category = findCategoryBySlug(categories.data, slug);
-  if (!category) return <Navigate to={paths.notFound} replace />;
+  if (!category) return <Redirect to={paths.notFound} replace />;
   // An address in the other language (or spelt otherwise) becomes the member's own one.
   const canonical = paths.experienceCategory(categorySlug(category.name));
   if (decodedPath(location.pathname) !== canonical) {
-    return <Navigate to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
+    return <Redirect to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
   }
   return (
     <>

@@ -1,8 +1,9 @@
 import { categorySlug, parseProductParam, productSlug } from '@club/shared/slug';
+import { Redirect } from '../../../lib/routing';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { DataLoadError, LoadingOverlay } from '../../../components/ui';
 import { useSafeHtml } from '../../../components/ui/light-html';
 import { paths } from '../../../config/paths';
@@ -51,9 +52,9 @@ export default function ProductPage() {
   const moved = canonical !== null && decodedPath(location.pathname) !== canonical;
   useTrackProductView(moved ? undefined : query.data);
 
-  if (!key) return <Navigate to={paths.notFound} replace />;
+  if (!key) return <Redirect to={paths.notFound} replace />;
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
-    return <Navigate to={paths.notFound} replace />;
+    return <Redirect to={paths.notFound} replace />;
   }
   if (moved && query.data && canonical) {
     // The product is in hand: the canonical address (by id) need not fetch it again. Seeded once: a
@@ -61,7 +62,7 @@ export default function ProductPage() {
     if (queryClient.getQueryData(productQueryKey(query.data.id)) === undefined) {
       queryClient.setQueryData(productQueryKey(query.data.id), query.data);
     }
-    return <Navigate to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
+    return <Redirect to={{ pathname: canonical, search: location.search, hash: location.hash }} replace />;
   }
   const back =
     safePrevRoute(search.get('prevRoute')) ??

@@ -1,4 +1,5 @@
 import { invoicesContract } from '@club/shared/contract/invoices';
+import { ksefContract } from '@club/shared/contract/ksef';
 import { pathWith } from '@club/shared/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../../lib/api-client';
@@ -15,3 +16,6 @@ export function useOrderInvoices(id: number) {
 /** The address of an invoice's PDF (a plain link: the browser downloads it with the session cookie). */
 export const invoicePdfUrl = (id: number) =>
   `${API_BASE}${pathWith(invoicesContract.memberPdf.path, { id })}`;
+
+/** The address of an invoice's FA(3) XML, the legal invoice in KSeF (the member's own invoices only). */
+export const invoiceXmlUrl = (id: number) => `${API_BASE}${pathWith(ksefContract.memberXml.path, { id })}`;

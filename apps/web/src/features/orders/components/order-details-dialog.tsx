@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Spinner, usePopup } from '../../../components/ui';
 import { useOrder } from '../api/get-order';
 import { invoicePdfUrl, useOrderInvoices } from '../api/get-order-invoices';
+import { InvoiceKsef } from './invoice-ksef';
 import { usePayAgain } from '../api/pay-again';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTickets } from './order-tickets';
+import { RefundBadge } from './refund-badge';
 import styles from './orders.module.css';
 import { formatClubDate, formatClubDateTime } from '../../../lib/club-time';
 
@@ -51,7 +53,10 @@ function OrderBody({
   const { t } = useTranslation('orders');
   return (
     <div className={styles.details}>
-      <OrderStatusBadge status={order.status} />
+      <div className={styles.badges}>
+        <OrderStatusBadge status={order.status} />
+        <RefundBadge state={order.refund_state} />
+      </div>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <thead>
@@ -92,6 +97,12 @@ function OrderBody({
           <dt>{t('total')}</dt>
           <dd>{money(order.total)}</dd>
         </div>
+        {order.refunded > 0 && (
+          <div>
+            <dt>{t('refunded')}</dt>
+            <dd>{money(order.refunded)}</dd>
+          </div>
+        )}
       </dl>
       {order.status === 'WAITING_PAYMENT' && order.expires_at && (
         <div className={styles.pay}>
@@ -128,6 +139,7 @@ function OrderInvoices({ id, day }: { id: number; day: (d: string | null) => str
               })}
             </a>{' '}
             <span className={styles.invoiceDate}>{day(invoice.issue_date)}</span>
+            <InvoiceKsef invoice={invoice} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TicketCard } from '../../../components/tickets/ticket-card';
-import { useOrderTickets } from '../api/get-order-tickets';
+import { buttonClass } from '../../../components/ui';
+import { orderTicketsPdfUrl, useOrderTickets } from '../api/get-order-tickets';
 import styles from './orders.module.css';
 
 /** The order's tickets, one per attendee, each with its QR code; nothing while there are none. */
@@ -8,21 +9,20 @@ export function OrderTickets({ id }: { id: number }) {
   const { t, i18n } = useTranslation('orders');
   const tickets = useOrderTickets(id, true);
   if (!tickets.data?.length) return null;
-  const texts = {
-    ticket: t('tickets.ticket'),
-    member: t('tickets.member'),
-    guest: t('tickets.guest'),
-    void: t('tickets.void'),
-    code: t('tickets.code'),
-    qr: (name: string) => t('tickets.qr', { name }),
-  };
   return (
     <section className={styles.tickets} aria-labelledby={`tickets-${id}`}>
       <h3 id={`tickets-${id}`}>{t('tickets.title')}</h3>
       <p className={styles.ticketsLead}>{t('tickets.lead')}</p>
+      {tickets.data.some((ticket) => ticket.status === 'VALID') && (
+        <p>
+          <a href={orderTicketsPdfUrl(id)} download className={buttonClass('secondary', 'small')}>
+            {t('tickets.pdf')}
+          </a>
+        </p>
+      )}
       <div className={styles.ticketList}>
         {tickets.data.map((ticket) => (
-          <TicketCard key={ticket.id} ticket={ticket} lang={i18n.language} texts={texts} />
+          <TicketCard key={ticket.id} ticket={ticket} lang={i18n.language} />
         ))}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useOrders } from '../api/get-orders';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { RefundBadge } from '../components/refund-badge';
 import styles from '../components/orders.module.css';
 import { formatClubDate } from '../../../lib/club-time';
 
@@ -45,7 +46,10 @@ export default function ShoppingHistoryPage() {
                     </span>
                   </span>
                   <span className={styles.rowSide}>
-                    <OrderStatusBadge status={order.status} />
+                    <span className={styles.badges}>
+                      <OrderStatusBadge status={order.status} />
+                      <RefundBadge state={order.refund_state} />
+                    </span>
                     <span className={styles.rowTotal}>{formatMoney(order.total, i18n.language)}</span>
                   </span>
                 </button>

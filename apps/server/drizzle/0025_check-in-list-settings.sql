@@ -1,0 +1,2 @@
+ALTER TABLE "check_in_lists" ADD COLUMN "allows_check_out" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "check_in_lists_name_idx" ON "check_in_lists" USING btree ("product_id",lower("name"));
