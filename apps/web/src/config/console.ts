@@ -66,6 +66,7 @@ export const consoleOrderPath = (id: number) => `${CONSOLE_BASE}/orders/${id}`;
 export const consoleSeatPath = (id: number) => `${CONSOLE_BASE}/seats/${id}`;
 export const consoleMailPath = (id: number) => `${CONSOLE_BASE}/mail/${id}`;
 export const consoleMemberPath = (id: number) => `${CONSOLE_BASE}/members/${id}`;
+export const consoleGalleryPath = (id: number) => `${CONSOLE_BASE}/galleries/${id}`;
 
 /** Who may see a console screen: every staff member, or administrators only. */
 export type ConsoleAccess = 'staff' | 'admin';

@@ -24,7 +24,7 @@ import {
   usePopup,
   TitledSection,
 } from '../../../components/ui';
-import { consolePaths } from '../../../config/console';
+import { consoleGalleryPath, consolePaths } from '../../../config/console';
 import { ApiError } from '../../../lib/api-client';
 import {
   type GalleryValues,
@@ -102,7 +102,7 @@ function Details({ gallery }: { gallery: TAdminGallery | null }) {
       } else {
         const data = await galleryCalls.create(values);
         client.setQueryData(galleryKey(data.id), data);
-        navigate(consolePaths.gallery.replace(':id', String(data.id)), { replace: true });
+        navigate(consoleGalleryPath(data.id), { replace: true });
       }
       void client.invalidateQueries({ queryKey: galleriesKey });
     } catch (error) {

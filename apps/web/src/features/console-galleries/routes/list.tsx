@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { buttonClass, SelectField, TextField } from '../../../components/ui';
-import { consolePaths } from '../../../config/console';
+import { consoleGalleryPath, consolePaths } from '../../../config/console';
 import { useGalleries, useGalleryOptions } from '../api/galleries';
 import styles from '../components/galleries.module.css';
 import { formatClubDate } from '../../../lib/club-time';
@@ -121,7 +121,7 @@ export default function GalleriesList() {
       <ul className={styles.grid} aria-label={t('list.title')}>
         {(list.data?.data ?? []).map((g) => (
           <li key={g.id}>
-            <Link to={consolePaths.gallery.replace(':id', String(g.id))} className={styles.tile}>
+            <Link to={consoleGalleryPath(g.id)} className={styles.tile}>
               {g.cover_url ? (
                 <img
                   className={styles.cover}

@@ -2,7 +2,7 @@ import type { TConsoleMemberPhoto } from '@club/shared/schemas/privacy-console';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SectionLook, TitledSection } from '../../../components/ui';
-import { consolePaths } from '../../../config/console';
+import { consoleGalleryPath } from '../../../config/console';
 import styles from './console-members.module.css';
 
 /**
@@ -25,10 +25,7 @@ export function MemberPhotos({ photos, look }: { photos: TConsoleMemberPhoto[]; 
             const caption = (en ? p.caption_en : p.caption_pl) || (en ? p.caption_pl : p.caption_en);
             return (
               <li key={p.photo_id}>
-                <Link
-                  className={styles.photo}
-                  to={`${consolePaths.gallery.replace(':id', String(p.gallery_id))}#gallery-photos`}
-                >
+                <Link className={styles.photo} to={`${consoleGalleryPath(p.gallery_id)}#gallery-photos`}>
                   <img
                     src={p.file_url}
                     srcSet={p.srcset ?? undefined}
