@@ -430,9 +430,19 @@ async function benchDesk(kind, env) {
     const rows = await timeReads(server.base, reads);
     rows.push(await timeOfflineList(server.base, listId));
     for (const r of rows) printRead(kind, r);
-    const paced = await timeGateScans(server.base, scans, { perGatePerSecond: 1 });
+    // The CPU each scan costs the server and the database (their backends), as for the endpoints.
+    const dbName = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : null;
+    const withCpu = async (run) => {
+      const srv = cpuMsOf(server.child.pid);
+      const db = dbName ? cpuMsOf(dbName) : 0;
+      const row = await run();
+      row.serverCpuUs = Math.round(((cpuMsOf(server.child.pid) - srv) * 1000) / Math.max(1, row.scans));
+      row.dbCpuUs = dbName ? Math.round(((cpuMsOf(dbName) - db) * 1000) / Math.max(1, row.scans)) : 0;
+      return row;
+    };
+    const paced = await withCpu(() => timeGateScans(server.base, scans, { perGatePerSecond: 1 }));
     printScans(kind, paced);
-    const gate = await timeGateScans(server.base, scans);
+    const gate = await withCpu(() => timeGateScans(server.base, scans));
     printScans(kind, gate);
     return {
       orders: made.orders,

@@ -101,6 +101,6 @@ export function timeGateScans(base, { listId, codes }, { duration = 10, perGateP
 
 export function printScans(kind, r) {
   console.log(
-    `${kind.padEnd(9)}${r.read.padEnd(40)}${String(r.scans).padEnd(8)}scans, ${r.rps}/s  median ${r.medianMs}  p90 ${r.p90Ms}  p99 ${r.p99Ms}  max ${r.maxMs}  errors ${r.errors}  ${r.verdict}`,
+    `${kind.padEnd(9)}${r.read.padEnd(40)}${String(r.scans).padEnd(8)}scans, ${r.rps}/s  median ${r.medianMs}  p90 ${r.p90Ms}  p99 ${r.p99Ms}  max ${r.maxMs}  errors ${r.errors}${r.serverCpuUs === undefined ? '' : `  CPU µs/scan ${r.serverCpuUs}+${r.dbCpuUs}`}  ${r.verdict}`,
   );
 }
