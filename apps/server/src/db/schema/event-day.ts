@@ -40,6 +40,8 @@ export const tickets = pgTable(
     index('tickets_order_idx').on(t.orderId),
     // The gate's search by surname within one experience (any case, by prefix).
     index('tickets_product_surname_idx').on(t.productId, sql`lower(${t.surname})`),
+    // The gate's counts (expected: the experience's valid tickets), read from the index alone.
+    index('tickets_product_valid_idx').on(t.productId, t.id).where(sql`status = 'VALID'`),
   ],
 );
 
@@ -91,5 +93,7 @@ export const checkIns = pgTable(
   (t) => [
     uniqueIndex('check_ins_ticket_list_idx').on(t.ticketId, t.listId),
     index('check_ins_list_idx').on(t.listId),
+    // The gate's counts (in now on the list).
+    index('check_ins_list_in_idx').on(t.listId, t.ticketId).where(sql`checked_out_at is null`),
   ],
 );

@@ -9,54 +9,75 @@ import { loadList } from './lists';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** An attendee's columns, with their party and their check-in on the list (`attendeeOut` shapes them). */
+const attendeeColumns = {
+  id: tickets.id,
+  name: tickets.name,
+  surname: tickets.surname,
+  seat: tickets.seat,
+  orderId: tickets.orderId,
+  orderItemId: tickets.orderItemId,
+  status: tickets.status,
+  cardNumber: users.cardNumber,
+  at: checkIns.at,
+  gate: checkIns.gate,
+  checkedOutAt: checkIns.checkedOutAt,
+  isOverride: checkIns.isOverride,
+  byName: sql<
+    string | null
+  >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
+  party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
+    from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
+};
+
+type AttendeeRow = {
+  id: number;
+  name: string;
+  surname: string;
+  seat: number;
+  orderId: number;
+  status: TGateAttendee['status'];
+  cardNumber: string | null;
+  at: Date | string | null;
+  gate: string | null;
+  checkedOutAt: Date | string | null;
+  isOverride: boolean | null;
+  byName: string | null;
+  party: string[] | null;
+};
+
+const attendeeOut = (r: AttendeeRow): TGateAttendee => ({
+  ticket_id: r.id,
+  name: r.name,
+  surname: r.surname,
+  is_member: r.seat === 0,
+  order_id: r.orderId,
+  card_number: r.seat === 0 ? r.cardNumber : null,
+  status: r.status,
+  party: (r.party ?? []).filter((p) => p.length > 0),
+  check_in: r.at
+    ? {
+        at: iso(r.at)!,
+        by: r.byName,
+        gate: r.gate,
+        checked_out_at: iso(r.checkedOutAt),
+        is_override: r.isOverride === true,
+      }
+    : null,
+});
+
 /** Attendees as the gate shows them, with their party and their check-in on the list. */
 export async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<TGateAttendee[]> {
   if (ticketIds.length === 0) return [];
   const rows = await tx
-    .select({
-      id: tickets.id,
-      name: tickets.name,
-      surname: tickets.surname,
-      seat: tickets.seat,
-      orderId: tickets.orderId,
-      orderItemId: tickets.orderItemId,
-      status: tickets.status,
-      cardNumber: users.cardNumber,
-      at: checkIns.at,
-      gate: checkIns.gate,
-      checkedOutAt: checkIns.checkedOutAt,
-      isOverride: checkIns.isOverride,
-      byName: sql<
-        string | null
-      >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
-      party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
-        from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
-    })
+    .select(attendeeColumns)
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.listId, listId)))
     .where(inArray(tickets.id, ticketIds))
     .orderBy(sql`lower(${tickets.surname})`, sql`lower(${tickets.name})`, asc(tickets.id));
-  return rows.map((r) => ({
-    ticket_id: r.id,
-    name: r.name,
-    surname: r.surname,
-    is_member: r.seat === 0,
-    order_id: r.orderId,
-    card_number: r.seat === 0 ? r.cardNumber : null,
-    status: r.status,
-    party: (r.party ?? []).filter((p) => p.length > 0),
-    check_in: r.at
-      ? {
-          at: iso(r.at)!,
-          by: r.byName,
-          gate: r.gate,
-          checked_out_at: iso(r.checkedOutAt),
-          is_override: r.isOverride === true,
-        }
-      : null,
-  }));
+  return rows.map(attendeeOut);
 }
 
 const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -324,6 +324,50 @@ describe('the gate', () => {
     expect(audit!.before).toMatchObject({ status: 'VALID', check_in: { gate: 'Brama 2' } });
   });
 
+  it("counts in every answer: another experience's ticket let in by an override is in but not expected; a void one leaves the expected but stays in", async () => {
+    const placed = await paidBooking({ quantity: 3 });
+    const listId = await defaultListOf(placed.productId);
+    const [first, second, third] = await ticketsOf(placed.orderId);
+    const elsewhere = await paidBooking({ quantity: 1 });
+    const [stranger] = await ticketsOf(elsewhere.orderId);
+    const url = `/admin/check-in/lists/${listId}`;
+    const counts = async (res: Awaited<ReturnType<typeof scan>>) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.counts;
+    };
+    expect(await counts(await scan(operator, listId, first!.code))).toEqual({
+      expected: 3,
+      in: 1,
+      not_yet: 2,
+    });
+    // Refused at this list, then let in by an override: one more in, nobody fewer expected.
+    expect(await counts(await scan(operator, listId, stranger!.code))).toEqual({
+      expected: 3,
+      in: 1,
+      not_yet: 2,
+    });
+    const override = { ticket_id: stranger!.id, gate: 'VIP', reason: 'Gość organizatora' };
+    expect(await counts(await admin.post(`${url}/override`, override))).toEqual({
+      expected: 3,
+      in: 2,
+      not_yet: 2,
+    });
+    // A ticket voided while its holder is in: no longer expected, still in.
+    await operator.post(`${url}/check-in`, { ticket_id: second!.id, gate: null });
+    await t.app.db.update(tickets).set({ status: 'VOID' }).where(eq(tickets.id, second!.id));
+    expect(await counts(await scan(operator, listId, third!.code))).toEqual({
+      expected: 2,
+      in: 4,
+      not_yet: 0,
+    });
+    // A scan that finds nothing still answers with the counts.
+    expect(await counts(await scan(operator, listId, 'A'.repeat(32)))).toEqual({
+      expected: 2,
+      in: 4,
+      not_yet: 0,
+    });
+  });
+
   it('validates every body and query', async () => {
     const placed = await paidBooking({ quantity: 1 });
     const listId = await defaultListOf(placed.productId);
@@ -383,6 +427,30 @@ describe('two gates scanning one ticket at the same instant', () => {
     );
     const results = answers.map((a) => a.json().data.result).sort();
     expect(results).toEqual(['ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'IN']);
+  });
+
+  it('gates scanning different tickets at the same instant share their counts, and each answer counts its own', async () => {
+    // The answers read the counts together (sharedListCounts); a count begun before a scan's write
+    // must never answer it. The write that commits last is then answered with everyone in.
+    const placed = await paidBooking({ quantity: 3 });
+    const rows = await ticketsOf(placed.orderId);
+    for (let more = 0; more < 3; more++) {
+      const next = await paidBooking({ quantity: 3, productId: placed.productId });
+      rows.push(...(await ticketsOf(next.orderId)));
+    }
+    const listId = await defaultListOf(placed.productId);
+    const gates = await Promise.all([staffClient(t.app), staffClient(t.app), staffClient(t.app)]);
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(
+        rows.map((r, i) => scan(gates[i % 3]!, listId, r.code, `Gate ${i % 3}`)),
+      );
+      const data = answers.map((a) => a.json().data);
+      expect(data.map((d) => d.result)).toEqual(rows.map(() => (round === 0 ? 'IN' : 'ALREADY_IN')));
+      for (const d of data) expect(d.counts.expected).toBe(12);
+      expect(Math.max(...data.map((d) => d.counts.in))).toBe(12);
+      expect(Math.min(...data.map((d) => d.counts.not_yet))).toBe(0);
+      if (round === 0) for (const d of data) expect(d.counts.in).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it.runIf(DB_KIND === 'postgres')('across two server processes on one database', async () => {
