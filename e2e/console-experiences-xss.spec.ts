@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { demo, expect, signIn, test } from './fixtures';
 import { api, attack, captionAttacks, expectInert, watch } from './support/xss';
+import { clubDay } from './support/club-day';
 
 test.describe.configure({ timeout: 180_000 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => clubDay(days);
 
 /**
  * Stored XSS through the console's experiences (issue 16): script, onerror and javascript: links in

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, newUser, signIn, test } from './fixtures';
 import { axeProblems } from './support/axe';
+import { clubDay } from './support/club-day';
 
 // Sign-ins through the splash, uploads and a member's visit per test.
 test.describe.configure({ timeout: 300_000 });
@@ -17,7 +18,7 @@ const photo = (name: string) => ({
   mimeType: 'image/webp',
   buffer: readFileSync(new URL(`../apps/server/media/products/${name}`, import.meta.url)),
 });
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => clubDay(days);
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** From the console's start to the experiences, through the navigation (on a phone, its menu). */

@@ -2,6 +2,7 @@ import { expect, newUser, test } from './fixtures';
 import { axeProblems } from './support/axe';
 import { screenProblems, tapLikeAPerson } from './support/person-checks';
 import { newExperienceOnSale, placePaidOrder } from './support/shop';
+import { clubDay } from './support/club-day';
 
 /**
  * The door list and the check-in lists (issue 29), at 390 px in Polish and English: a member's
@@ -40,7 +41,7 @@ const TEXT = {
   },
 } as const;
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = () => clubDay(1);
 
 for (const lang of ['pl', 'en'] as const) {
   test(`staff tick a guest in on the door list and add a second list (${lang})`, async ({

@@ -3,6 +3,7 @@ import { axeProblems } from './support/axe';
 import { openInApp } from './support/in-app';
 import { screenProblems } from './support/person-checks';
 import { newExperienceOnSale, placePaidOrder } from './support/shop';
+import { clubDay } from './support/club-day';
 
 /**
  * The event day (issue 29), at 390 px in Polish and in English: a member pays a booking for
@@ -31,7 +32,7 @@ const TEXT = {
   },
 } as const;
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = () => clubDay(1);
 
 for (const lang of ['pl', 'en'] as const) {
   test(`a paid booking's ticket lets its holder in once (${lang})`, async ({ browser, baseURL, asStaff }) => {

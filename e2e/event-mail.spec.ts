@@ -2,6 +2,7 @@ import { expect, newUser, PHONE, readOutbox, signIn, test } from './fixtures';
 import { axeProblems } from './support/axe';
 import { screenProblems } from './support/person-checks';
 import { csrfHeaders, newExperienceOnSale, placePaidOrder } from './support/shop';
+import { clubDay } from './support/club-day';
 
 /**
  * Mail to the people who come (issue 29), at 390 px: staff write to the attendees of an experience in
@@ -34,7 +35,7 @@ const TEXT = {
   },
 } as const;
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => clubDay(days);
 
 for (const lang of ['pl', 'en'] as const) {
   test(`staff mail the attendees, each in their language; the ticket PDF; one reminder (${lang})`, async ({

@@ -9,6 +9,7 @@ import { axeProblems } from './support/axe';
 import { CHROMIUM_ARGS } from './support/chromium-args.mjs';
 import { screenProblems } from './support/person-checks';
 import { csrfHeaders, newExperienceOnSale, placePaidOrder } from './support/shop';
+import { clubDay } from './support/club-day';
 
 /**
  * The gate without network and with the phone's camera (issue 29, docs/event-day.md), at 390 px:
@@ -77,7 +78,7 @@ const TEXT = {
   },
 } as const;
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = () => clubDay(1);
 
 /** A paid booking of `seats` on a new experience, made through the API; its tickets' codes. */
 async function bookedCodes(browser: Browser, baseURL: string, name: string, seats: number) {

@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import { validProductBody } from '../apps/server/src/modules/catalog/admin-test-fixtures';
 import { expect, newStaff, newUser, PHONE, signIn, signInStaffByApi, test } from './fixtures';
 import { csrfHeaders } from './support/shop';
+import { clubDay } from './support/club-day';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -31,7 +32,7 @@ async function newAnnounced(browser: Browser, baseURL: string, name: string) {
       name_pl: name,
       name_en: name,
       // Soonest first in the lists: on the category's first page.
-      start_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      start_date: clubDay(2),
       ann_description_pl: announcement('pl'),
       ann_description_en: announcement('en'),
     }),

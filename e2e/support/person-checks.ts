@@ -129,7 +129,10 @@ export async function foreignWords(page: Page, lang: Lang): Promise<string[]> {
     // An address shown as text (the calendar feed's link) is no sentence: its random token once
     // held "Of" between two digits, read as an English word on a Polish screen.
     const prose = text.replace(/\bhttps?:\/\/\S+/gi, ' ');
-    const words = prose.toLowerCase().match(/\p{L}+/gu) ?? [];
+    // Nor is a token of letters and digits (a code, another test's random suffix: "Stale check
+    // 4of5dp" read as "of" on a Polish screen): only tokens of letters alone are words.
+    const tokens = prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words = tokens.filter((w) => /^\p{L}+$/u.test(w));
     const hit = words.find((w) => foreign.has(w));
     if (hit) found.push(`${other} word "${hit}" on a ${lang} screen: "${text.slice(0, 80)}"`);
   }
