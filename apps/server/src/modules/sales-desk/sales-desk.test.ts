@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, Client, createTestApp, staffClient, type TestApp } from '../../../test/helpers';
 import { orders, outbox, productSales } from '../../db/schema';
+import { clubToday } from '../../lib/club-day';
 import { ProviderError } from '../../lib/payment-provider';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { excelCell, excelCsv } from './excel-csv';
@@ -97,14 +98,25 @@ describe('the orders list', () => {
     const byNumber = await operator.get(`${D}/orders?q=%23${other.orderId}`);
     expect(byNumber.json().data.map((o: { id: number }) => o.id)).toEqual([other.orderId]);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the club's (Europe/Warsaw): between 23:00 and midnight UTC the club's today is UTC's
+    // tomorrow, and both orders, placed just now, are on it.
+    const today = clubToday();
+    const fromToday = await operator.get(`${D}/orders?from=${today}&to=${today}&product_id=${a.productId}`);
+    expect(
+      fromToday
+        .json()
+        .data.map((o: { id: number }) => o.id)
+        .sort(),
+    ).toEqual([a.orderId, b.orderId].sort());
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const untilYesterday = await operator.get(`${D}/orders?to=${yesterday}&product_id=${a.productId}`);
+    expect(untilYesterday.json().data).toEqual([]);
     const future = await operator.get(`${D}/orders?from=2099-01-01&product_id=${a.productId}`);
     expect(future.json().data).toEqual([]);
     const range = await operator.get(
       `${D}/orders?from=2020-01-01&to=2099-12-31&product_id=${a.productId}&sort=total&dir=asc`,
     );
     expect(range.json().data.map((o: { id: number }) => o.id)).toEqual([b.orderId, a.orderId]);
-    expect(today).toMatch(/^\d{4}/);
     const noCode = await operator.get(`${D}/orders?code=NO-SUCH-CODE`);
     expect(noCode.json().data).toEqual([]);
     const small = await admin.get(`${D}/orders?product_id=${a.productId}&per_page=10&page=2`);
