@@ -19,3 +19,7 @@ const clubDayFormat = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
+
+/** The club's day `days` after today (before, when negative), as YYYY-MM-DD. */
+export const clubDayFromToday = (days: number, now = new Date()): string =>
+  new Date(Date.parse(`${clubToday(now)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

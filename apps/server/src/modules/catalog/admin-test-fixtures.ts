@@ -1,10 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { clubDayFromToday } from '../../lib/club-day';
 
 /** Test data of the console's experiences (admin.test.ts, the security suites). */
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The club's day (Europe/Warsaw) `days` from today, as the server counts an experience's days. */
+const inDays = clubDayFromToday;
 
 /** A complete, valid experience form: every field SPEC.md §3 gives a product, in both languages. */
 export function validProductBody(overrides: Record<string, unknown> = {}) {

@@ -2,12 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { categories, customers, productNotifications, productTerms, products } from '../../db/schema';
+import { clubDayFromToday } from '../../lib/club-day';
 import { randomToken } from '../../lib/tokens';
 import { createSession } from '../../plugins/session';
 import { createTestUser } from '../testing/create-test-user';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The club's day (Europe/Warsaw) `days` from today, as the server counts an experience's days: a day
+ * counted in UTC is the club's yesterday from 23:00 UTC to midnight (the clean-clone run of 23:14
+ * failed the reminders' tests so).
+ */
+export const daysFromNow = (days: number) => clubDayFromToday(days);
 
 /** An experience of the tests' own, so that sales tests never depend on the demo catalogue. */
 export async function createTestProduct(
