@@ -176,31 +176,44 @@ export async function brokenPictures(page: Page): Promise<string[]> {
 
 /**
  * Links and buttons in the viewport that something else covers: the element at the centre of each is
- * not the control or inside it (a menu under the page, an overlay left behind).
+ * not the control or inside it (a menu under the page, an overlay left behind). A control found
+ * covered is looked at again for up to a second and a half, frame by frame: a person sees the screen
+ * once it has settled, and the clean-clone run of 23:31 once caught the account's links in the
+ * middle of a move (each link's centre on its neighbour). What stays covered is reported.
  */
 export async function coveredControls(page: Page, within = 'body'): Promise<string[]> {
-  return page.evaluate((root) => {
-    const problems: string[] = [];
+  return page.evaluate(async (root) => {
     const scope = document.querySelector(root) ?? document.body;
-    for (const el of scope.querySelectorAll<HTMLElement>('a[href], button, [role=menuitem]')) {
-      if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const coveredNow = (el: HTMLElement): string | null => {
+      if (!el.isConnected || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+        return null;
       // An inline link that wraps has several boxes: its first line is where a finger goes.
       const box = el.getClientRects()[0];
-      if (!box || box.width === 0 || box.height === 0) continue;
+      if (!box || box.width === 0 || box.height === 0) return null;
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
       const top = document.elementFromPoint(x, y);
-      if (top && (top === el || el.contains(top))) continue;
+      if (top && (top === el || el.contains(top))) return null;
       // A visually hidden control (skip link) is not meant to be tapped where it lies.
-      if (box.width <= 1 || box.height <= 1) continue;
-      problems.push(
-        `covered: "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${
-          top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 40)}` : 'nothing'
-        }`,
-      );
+      if (box.width <= 1 || box.height <= 1) return null;
+      return `covered: "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${
+        top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 40)}` : 'nothing'
+      }`;
+    };
+    let suspects = [...scope.querySelectorAll<HTMLElement>('a[href], button, [role=menuitem]')].filter(
+      (el) => coveredNow(el) !== null,
+    );
+    const until = performance.now() + 1500;
+    while (suspects.length > 0 && performance.now() < until) {
+      // Two frames, or a tenth of a second where a page draws no frames.
+      await new Promise((r) => {
+        requestAnimationFrame(() => requestAnimationFrame(r));
+        setTimeout(r, 100);
+      });
+      suspects = suspects.filter((el) => coveredNow(el) !== null);
     }
-    return problems;
+    return suspects.map(coveredNow).filter((p): p is string => p !== null);
   }, within);
 }
 
