@@ -78,7 +78,11 @@ export function useGateAction(id: number) {
       if (action.kind === 'override') return fetchData(contract.override, { params, body: action.body });
       return fetchData(contract.checkOut, { params, body: action.body });
     },
-    onSuccess: (outcome) => {
+    onSuccess: async (outcome) => {
+      // A read of the list begun before this act would answer with the counts from before it, after
+      // it, and take the count back (the clean-clone run of 23:50 saw "In 0" after an "in"): it is
+      // cancelled first, and the act's counts stand until the next read.
+      await client.cancelQueries({ queryKey: listKey(id) });
       client.setQueryData(listKey(id), (old: TCheckInListDetail | undefined) =>
         old ? { ...old, counts: outcome.counts } : old,
       );

@@ -110,11 +110,14 @@ export function useOfflineGate(listId: number, staffName: string | null, ready =
   }, [listId]);
 
   const applyCounts = useCallback(
-    (counts: TScanOutcome['counts']) =>
-      client.setQueryData(
-        queryKeyOf(eventDayContract.list, { params: { id: listId } }),
-        (old: TCheckInListDetail | undefined) => (old ? { ...old, counts } : old),
-      ),
+    async (counts: TScanOutcome['counts']) => {
+      const queryKey = queryKeyOf(eventDayContract.list, { params: { id: listId } });
+      // As after an act online: a read begun before would take the counts back.
+      await client.cancelQueries({ queryKey });
+      client.setQueryData(queryKey, (old: TCheckInListDetail | undefined) =>
+        old ? { ...old, counts } : old,
+      );
+    },
     [client, listId],
   );
 
@@ -153,7 +156,7 @@ export function useOfflineGate(listId: number, staffName: string | null, ready =
         await dropQueued(answer.results.map((r) => r.id));
         await writeConflicts(listId, answer.conflicts);
         setConflicts(answer.conflicts);
-        applyCounts(answer.counts);
+        void applyCounts(answer.counts);
         waiting = await queued(listId);
         setPending(waiting.length);
       } while (waiting.length > 0);
