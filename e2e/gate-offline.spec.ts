@@ -18,7 +18,7 @@ import { clubDay } from './support/club-day';
  *    ticket 1 too (its copy cannot know), the network comes back, both send their queues, and the gate that lost sees the conflict
  *    and marks it reviewed;
  *  - Chromium's fake camera plays a picture of a real ticket's QR code: "scan" reads it (the browser
- *    has no BarcodeDetector on Linux, so ZXing's fallback does) and the ticket is let in.
+ *    has no BarcodeDetector on Linux, so the gate's jsQR does) and the ticket is let in.
  */
 
 const TEXT = {

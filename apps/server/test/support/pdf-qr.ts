@@ -45,7 +45,7 @@ function luminances(image: PdfImage): Uint8ClampedArray {
 
 /**
  * The texts of every QR code drawn as an image in a PDF, in drawing order: the images read back with
- * Mozilla's PDF.js, each decoded by ZXing (the decoder the gate's camera uses), as a phone would.
+ * Mozilla's PDF.js, each decoded by ZXing (the decoder of most phones' scanning apps), as a phone would.
  */
 export async function pdfQrCodes(data: Buffer): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false })
