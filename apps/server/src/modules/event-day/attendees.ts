@@ -1,5 +1,5 @@
 import type { TGateAttendee } from '@club/shared/contract/event-day';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { checkIns, orders, tickets, users } from '../../db/schema';
 import { outer } from '../../lib/outer-column';
@@ -46,7 +46,7 @@ type AttendeeRow = {
   party: string[] | null;
 };
 
-const attendeeOut = (r: AttendeeRow): TGateAttendee => ({
+export const attendeeOut = (r: AttendeeRow): TGateAttendee => ({
   ticket_id: r.id,
   name: r.name,
   surname: r.surname,
@@ -66,15 +66,27 @@ const attendeeOut = (r: AttendeeRow): TGateAttendee => ({
     : null,
 });
 
-/** Attendees as the gate shows them, with their party and their check-in on the list. */
-export async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<TGateAttendee[]> {
-  if (ticketIds.length === 0) return [];
-  const rows = await tx
-    .select(attendeeColumns)
+/**
+ * The attendees' statement: the tickets with their buyer and their check-in on the list. `fields` adds
+ * columns to the same row (the gate's admit reads its own check-in through them).
+ */
+export function attendeeQuery<F extends Record<string, SQL>>(
+  from: Pick<Tx, 'select'>,
+  listId: number,
+  fields: F = {} as F,
+) {
+  return from
+    .select({ ...attendeeColumns, ...fields })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.listId, listId)))
+    .leftJoin(checkIns, and(eq(checkIns.ticketId, tickets.id), eq(checkIns.listId, listId)));
+}
+
+/** Attendees as the gate shows them, with their party and their check-in on the list. */
+export async function attendees(tx: Tx, listId: number, ticketIds: number[]): Promise<TGateAttendee[]> {
+  if (ticketIds.length === 0) return [];
+  const rows = await attendeeQuery(tx, listId)
     .where(inArray(tickets.id, ticketIds))
     .orderBy(sql`lower(${tickets.surname})`, sql`lower(${tickets.name})`, asc(tickets.id));
   return rows.map(attendeeOut);

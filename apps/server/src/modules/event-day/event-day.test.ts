@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditRows,
@@ -8,7 +8,7 @@ import {
   staffClient,
   type TestApp,
 } from '../../../test/helpers';
-import { checkInLists, orders, tickets, users } from '../../db/schema';
+import { checkIns, checkInLists, orders, tickets, users } from '../../db/schema';
 import { issueMissingTickets } from '../../db/seed/event-day';
 import { createMember, createTestProduct, memberApi } from '../orders/test-fixtures';
 import { sandboxProvider } from '../payments/sandbox-provider';
@@ -202,15 +202,18 @@ describe('the gate', () => {
       attendee: { name: 'Zażółć', surname: 'Gęślą-Jaźń', is_member: true, party: ['Łucja0 Świętochowska'] },
       counts: { expected: 2, in: 1, not_yet: 1 },
     });
+    const [staff] = await t.app.db.select().from(users).where(eq(users.id, operator.account!.id));
+    const by = `${staff!.name} ${staff!.surname}`.trim() || null;
+    // The "in" answer shows its own check-in: when, by whom, at which gate.
+    const letIn = first.json().data.attendee.check_in;
+    expect(letIn).toMatchObject({ by, gate: 'Brama 2', checked_out_at: null, is_override: false });
+    expect(Math.abs(Date.parse(letIn.at) - Date.now())).toBeLessThan(60_000);
     const second = await scan(admin, listId, member!.code, 'Gate 1');
     expect(second.json().data).toMatchObject({
       result: 'ALREADY_IN',
-      attendee: { check_in: { gate: 'Brama 2', checked_out_at: null } },
+      attendee: { check_in: { at: letIn.at, by, gate: 'Brama 2', checked_out_at: null } },
       counts: { in: 1 },
     });
-    const [staff] = await t.app.db.select().from(users).where(eq(users.id, operator.account!.id));
-    const by = `${staff!.name} ${staff!.surname}`.trim();
-    expect(second.json().data.attendee.check_in.by).toBe(by || null);
     expect((await scan(operator, listId, guest!.code, null)).json().data.result).toBe('IN');
   });
 
@@ -291,8 +294,12 @@ describe('the gate', () => {
     const again = await operator.post(`${url}/check-out`, { ticket_id: guest.ticket_id });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('NOT_CHECKED_IN');
-    expect((await operator.post(`${url}/check-in`, { ticket_id: guest.ticket_id })).json().data.result).toBe(
-      'IN',
+    // Back in after the check-out: a new check-in, its time later than the first.
+    const back = (await operator.post(`${url}/check-in`, { ticket_id: guest.ticket_id, gate: 'C' })).json()
+      .data;
+    expect(back).toMatchObject({ result: 'IN', attendee: { check_in: { gate: 'C', checked_out_at: null } } });
+    expect(Date.parse(back.attendee.check_in.at)).toBeGreaterThanOrEqual(
+      Date.parse(inByTap.json().data.attendee.check_in.at),
     );
     expect((await operator.post(`${url}/check-in`, { ticket_id: 999_999 })).statusCode).toBe(404);
     expect((await operator.post(`${url}/check-out`, { ticket_id: 999_999 })).statusCode).toBe(404);
@@ -427,6 +434,9 @@ describe('two gates scanning one ticket at the same instant', () => {
     );
     const results = answers.map((a) => a.json().data.result).sort();
     expect(results).toEqual(['ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'ALREADY_IN', 'IN']);
+    // Every "already in" names the one check-in there is, even one whose read began before it was made.
+    const winner = answers.find((a) => a.json().data.result === 'IN')!.json().data.attendee.check_in;
+    for (const a of answers) expect(a.json().data.attendee.check_in).toEqual(winner);
   });
 
   it('gates scanning different tickets at the same instant share their counts, and each answer counts its own', async () => {
@@ -452,6 +462,49 @@ describe('two gates scanning one ticket at the same instant', () => {
       if (round === 0) for (const d of data) expect(d.counts.in).toBeGreaterThanOrEqual(1);
     }
   });
+
+  it.runIf(DB_KIND === 'postgres')(
+    'a scan waiting on another process\'s check-in of the ticket answers "already in" with that check-in',
+    async () => {
+      // The scan's statement begins before the other check-in commits, so what it reads does not show
+      // it; its insert waits for it, finds it and lets nobody in. The answer must still say who let the
+      // ticket in, where and when: the other process's check-in, read anew.
+      const second = await createTestApp({ sameDatabaseAs: t });
+      try {
+        const placed = await paidBooking({ quantity: 1 });
+        const listId = await defaultListOf(placed.productId);
+        const [ticket] = await ticketsOf(placed.orderId);
+        let answer: Awaited<ReturnType<typeof scan>> | undefined;
+        await second.app.db.transaction(async (tx) => {
+          await tx
+            .insert(checkIns)
+            .values({ ticketId: ticket!.id, listId, byUserId: admin.account!.id, gate: 'Z' });
+          const pending = scan(operator, listId, ticket!.code, 'A').then((a) => {
+            answer = a;
+          });
+          // Until the scan's insert waits on this transaction's row.
+          for (let i = 0; i < 500; i++) {
+            const waiting = await t.app.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(sql`pg_stat_activity`)
+              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+            if (waiting[0]!.n > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          expect(answer).toBeUndefined();
+          void pending;
+        });
+        await expect.poll(() => answer?.statusCode).toBe(200);
+        expect(answer!.json().data).toMatchObject({
+          result: 'ALREADY_IN',
+          attendee: { check_in: { gate: 'Z', checked_out_at: null, is_override: false } },
+          counts: { in: 1 },
+        });
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it.runIf(DB_KIND === 'postgres')('across two server processes on one database', async () => {
     const second = await createTestApp({ sameDatabaseAs: t });
