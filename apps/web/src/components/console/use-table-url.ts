@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@club/shared/constants';
 import { isPageSize } from '@club/shared/schemas/list-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../lib/use-address-params';
 
 /**
  * A console list's state kept in the address (`?page=2&sort=email&dir=desc&search=ewa`), so that a
@@ -12,7 +12,7 @@ export function useTableUrl<F extends string>(
   filters: readonly F[],
   defaults: { sort: string; dir: 'asc' | 'desc' },
 ) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const sort = params.get('sort') ?? defaults.sort;
   const dir = (params.get('dir') === 'desc' ? 'desc' : params.get('dir') === 'asc' ? 'asc' : defaults.dir) as
@@ -28,14 +28,12 @@ export function useTableUrl<F extends string>(
   const update = useCallback(
     (patch: Record<string, string | number | null>, resetPage = true) => {
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        (next) => {
           for (const [key, value] of Object.entries(patch)) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, String(value));
           }
           if (resetPage && !('page' in patch)) next.delete('page');
-          return next;
         },
         { replace: true },
       );

@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { DataLoadError, EmptyState, KpiTile, KpiTiles, SelectField, Spinner } from '../../../components/ui';
 import { consolePaths } from '../../../config/console';
@@ -21,7 +21,7 @@ const WEEK_CHOICES = [4, 8, 12, 26, 52] as const;
 
 /** The period in the address (`?weeks=26`), so a reload or a shared link shows the same dashboard. */
 function useWeeks() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const raw = Number(params.get('weeks'));
   const weeks =
     Number.isInteger(raw) && raw >= DASHBOARD_WEEKS_MIN && raw <= DASHBOARD_WEEKS_MAX
@@ -29,11 +29,9 @@ function useWeeks() {
       : DASHBOARD_WEEKS_DEFAULT;
   const setWeeks = (next: number) =>
     setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
+      (copy) => {
         if (next === DASHBOARD_WEEKS_DEFAULT) copy.delete('weeks');
         else copy.set('weeks', String(next));
-        return copy;
       },
       { replace: true },
     );

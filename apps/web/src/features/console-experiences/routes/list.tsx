@@ -10,7 +10,8 @@ import {
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { FilterButtons } from '../../../components/console/filter-fields';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { formatDate } from '../../../components/experience/format';
@@ -35,7 +36,7 @@ const column = createColumnHelper<TAdminProductRow>();
 
 /** The list's state lives in the address (?q=&category_id=&status=&from=&to=&sort=&dir=&page=&per_page=). */
 function useListQuery() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const get = (key: string) => search.get(key) || undefined;
   const sort = (ADMIN_PRODUCT_SORTS as readonly string[]).includes(get('sort') ?? '')
     ? (get('sort') as Sort)
@@ -54,16 +55,19 @@ function useListQuery() {
     from: get('from'),
     to: get('to'),
   };
-  const update = (change: Record<string, string | number | undefined>, resetPage = true) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (resetPage && !('page' in change)) next.delete('page');
-    setSearch(next);
-  };
-  return { query, update, reset: () => setSearch(new URLSearchParams()) };
+  const update = (change: Record<string, string | number | undefined>, resetPage = true) =>
+    setSearch((next) => {
+      for (const [key, value] of Object.entries(change)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (resetPage && !('page' in change)) next.delete('page');
+    });
+  const reset = () =>
+    setSearch((next) => {
+      for (const key of [...next.keys()]) next.delete(key);
+    });
+  return { query, update, reset };
 }
 
 /** The console's experiences: filtered, sorted and paged by the server; each row opens the form. */

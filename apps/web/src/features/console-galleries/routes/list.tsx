@@ -1,6 +1,7 @@
 import { ADMIN_GALLERY_SORTS, type TAdminGalleryListQuery } from '@club/shared/schemas/admin-content';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { LoadStatus } from '../../../components/console/load-status';
 import { ConsolePageHeader } from '../../../components/console/page-header';
 import { buttonClass, SelectField, TextField } from '../../../components/ui';
@@ -20,7 +21,7 @@ const SORTS = ADMIN_GALLERY_SORTS.flatMap((sort) => [`${sort}:desc`, `${sort}:as
  */
 export default function GalleriesList() {
   const { t, i18n } = useTranslation('console-galleries');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const en = i18n.language === 'en';
   const num = (name: string) => {
     const value = Number(search.get(name));
@@ -41,15 +42,17 @@ export default function GalleriesList() {
   };
   const list = useGalleries(query);
   const options = useGalleryOptions();
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next, { replace: true });
-  };
+  const set = (changes: Record<string, string | undefined>) =>
+    setSearch(
+      (next) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+      },
+      { replace: true },
+    );
   const years = options.data?.dates ?? [];
   const months = years.find((y) => y.year === query.year)?.months ?? [];
   const monthName = (m: number) =>

@@ -1,7 +1,7 @@
 import type { TGallery } from '@club/shared';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import {
   Button,
   DataLoadError,
@@ -28,7 +28,7 @@ const toNumber = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undef
 export default function GalleryPage() {
   const { t, i18n } = useTranslation('gallery');
   const popup = usePopup();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressParams();
   const year = toNumber(search.get('year'));
   const month = year ? toNumber(search.get('month')) : undefined;
   const openId = toNumber(search.get('gallery')) ?? null;
@@ -38,15 +38,17 @@ export default function GalleryPage() {
   const yearId = useId();
   const monthId = useId();
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    // Filters replace the history entry; opening a gallery adds one, so Back closes it.
-    setSearch(next, { replace: !('gallery' in changes) });
-  };
+  // Filters replace the history entry; opening a gallery adds one, so Back closes it.
+  const update = (changes: Record<string, string | undefined>) =>
+    setSearch(
+      (next) => {
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+      },
+      { replace: !('gallery' in changes) },
+    );
 
   const monthName = (m: number) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { month: 'long' }).format(
