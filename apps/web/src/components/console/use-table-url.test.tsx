@@ -22,6 +22,16 @@ let container: HTMLDivElement;
 
 let openOrder: () => void = () => {};
 
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
 async function render() {
   window.history.replaceState(null, '', '/orders');
   // The order's screen is a chunk of its own, as the console's pages are: while it loads, the list
@@ -64,17 +74,8 @@ async function type(text: string) {
  * it opened, clean-clone run of 6456e19).
  */
 describe('useSearchFilter', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    vi.useRealTimers();
-  });
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   it('writes the search into the address after the pause', async () => {
     await render();
@@ -109,16 +110,6 @@ function Dates() {
  * the last render's address, so the second used to drop the first (console-mail.spec, CI of 8ed4023).
  */
 describe('useTableUrl', () => {
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-
   async function renderDates(path: string) {
     window.history.replaceState(null, '', path);
     const router = createBrowserRouter([{ path: '/mail', element: <Dates /> }]);
