@@ -9,6 +9,10 @@ import { loadList } from './lists';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** The name of the staff member `id` (a column or a value), as the gate shows who let a ticket in. */
+export const staffName = (id: SQL | number) =>
+  sql<string | null>`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${id})`;
+
 /** An attendee's columns, with their party and their check-in on the list (`attendeeOut` shapes them). */
 const attendeeColumns = {
   id: tickets.id,
@@ -23,9 +27,7 @@ const attendeeColumns = {
   gate: checkIns.gate,
   checkedOutAt: checkIns.checkedOutAt,
   isOverride: checkIns.isOverride,
-  byName: sql<
-    string | null
-  >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${outer(checkIns.byUserId)})`,
+  byName: staffName(outer(checkIns.byUserId)),
   party: sql<string[]>`(select coalesce(array_agg(trim(o.name || ' ' || o.surname) order by o.seat), '{}')
     from tickets o where o.order_item_id = ${outer(tickets.orderItemId)} and o.id <> ${outer(tickets.id)})`,
 };

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { checkInLists, checkIns, orderItems, orders, products, tickets, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { attendeeOut, attendeeQuery, attendees } from './attendees';
+import { attendeeOut, attendeeQuery, attendees, staffName } from './attendees';
 import { type Lang, type ListRow, listColumns, listCounts, loadList, sharedListCounts } from './lists';
 import { nameIn } from '../../lib/localized';
 import { hasCardNumber } from '../../lib/club-card';
@@ -71,14 +71,12 @@ async function admit(db: Db, list: ListRow, ticketId: number, staff: StaffRef, g
   );
   const [row] = await attendeeQuery(db.with(admitted), list.id, {
     admittedAt: sql<Date | string | null>`(select ${admitted.at} from ${admitted})`,
-    staffName: sql<
-      string | null
-    >`(select nullif(trim(s.name || ' ' || s.surname), '') from users s where s.id = ${staff.id})`,
+    letInBy: staffName(staff.id),
   }).where(eq(tickets.id, ticketId));
   if (!row) throw notFound();
-  const { admittedAt, staffName, ...attendee } = row;
+  const { admittedAt, letInBy, ...attendee } = row;
   if (admittedAt !== null) {
-    const own = { at: admittedAt, gate, checkedOutAt: null, isOverride: false, byName: staffName };
+    const own = { at: admittedAt, gate, checkedOutAt: null, isOverride: false, byName: letInBy };
     return { letIn: true, attendee: attendeeOut({ ...attendee, ...own }) };
   }
   // In already: as the statement saw it, unless another gate let it in meanwhile (then read anew).
