@@ -1,35 +1,32 @@
-import { useCallback, useRef } from 'react';
-import { type NavigateOptions, useLocation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useRef } from 'react';
+import { type NavigateOptions, UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 
 /**
- * `useSearchParams` whose changes build on each other. React Router hands a change the address of
- * the last render, not the last address asked for: two filters set before React renders again (a
- * quick hand, a slow phone) kept only the second (console-mail.spec lost its "from" date on a slow
- * machine). Here a change builds on the last address this screen asked for while the render it began
- * from is still the one shown, or is one of those asked for; any other address (the back button, a
- * link) is built on as it is.
+ * `useSearchParams` whose changes build on the address as it is now. React Router hands a change the
+ * address of the last committed render, and it renders new addresses in a transition, which a slow
+ * machine or phone (or the next keystroke) can hold back: a filter set meanwhile was built on the
+ * older address and dropped the one set just before (console-mail.spec lost its "from" date, then
+ * its mail type, on a slow machine). Here a change builds on the router's own location, which moves
+ * as soon as a navigation completes, and on the change asked for just before in the same task (a
+ * navigation completes a few microtasks after it is asked for).
  */
 export function useAddressParams() {
   const [params, setParams] = useSearchParams();
-  const { key } = useLocation();
-  const shown = useRef(key);
-  shown.current = key;
-  const chain = useRef<{ from: string; asked: string[] }>({ from: key, asked: [] });
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const asked = useRef<string | null>(null);
   const change = useCallback(
     (edit: (next: URLSearchParams) => void, options?: NavigateOptions) => {
       setParams((rendered) => {
-        const c = chain.current;
-        if (c.from !== shown.current) {
-          const at = c.asked.indexOf(rendered.toString());
-          chain.current = { from: shown.current, asked: at < 0 ? [] : c.asked.slice(at + 1) };
-        }
-        const next = new URLSearchParams(chain.current.asked.at(-1) ?? rendered);
+        const next = new URLSearchParams(asked.current ?? router?.state.location.search ?? rendered);
         edit(next);
-        chain.current.asked.push(next.toString());
+        asked.current = next.toString();
+        setTimeout(() => {
+          asked.current = null;
+        }, 0);
         return next;
       }, options);
     },
-    [setParams],
+    [setParams, router],
   );
   return [params, change] as const;
 }

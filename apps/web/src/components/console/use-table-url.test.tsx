@@ -150,4 +150,17 @@ describe('useTableUrl', () => {
       from: '2026-11-02',
     });
   });
+  it('a change made on a screen still showing an older address builds on the address as it is', async () => {
+    // React renders a new address in a transition, which a slow machine holds back: the filter the
+    // person sets meanwhile comes from the screen of the older address (console-mail.spec, clean-clone run of c95ca7b).
+    await renderDates('/mail');
+    const shown = table!;
+    await act(async () => shown.setFilter('from', '2026-11-29'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(async () => shown.setFilter('to', '2026-11-30'));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+      from: '2026-11-29',
+      to: '2026-11-30',
+    });
+  });
 });
